@@ -7,6 +7,5 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ["tests/helpers/global-setup.ts"],
   },
 });

@@ -1,0 +1,38 @@
+import { mkdirSync } from "node:fs";
+import { systemClock, type Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { migrate, openDb } from "./db.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { createMailer } from "./mail.ts";
+import { loadOrCreateSecret } from "./secret.ts";
+
+/**
+ * Opens everything a service needs: the data directory, the database (migrated), mail and the
+ * signing key. The server and the CLI both start here, so they see the same core.
+ */
+export async function openContext(config: Config, opts: { log?: Logger; clock?: Clock } = {}): Promise<AppContext> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const log = opts.log ?? createLogger(config.logLevel);
+  const clock = opts.clock ?? systemClock;
+  const db = openDb(config.databaseFile);
+  try {
+    const applied = await migrate(db);
+    if (applied.length) log.info({ migrations: applied }, "database migrated");
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return {
+    db,
+    config,
+    log,
+    clock,
+    mail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, clock }),
+    secret: loadOrCreateSecret(config.dataDir),
+  };
+}
+
+export async function closeContext(app: AppContext): Promise<void> {
+  await app.db.destroy();
+}

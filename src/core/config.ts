@@ -1,0 +1,114 @@
+import { existsSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseEnv } from "node:util";
+
+/** A configuration value that cannot be used; the message is the one line the operator sees. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Small readers, one per kind of value, so every message names the variable and what it expects. */
+function reader(env: Env) {
+  const raw = (name: string) => {
+    const v = env[name]?.trim();
+    return v === undefined || v === "" ? undefined : v;
+  };
+  const fail = (name: string, expects: string, got: string): never => {
+    throw new ConfigError(`${name} must be ${expects}, got ${JSON.stringify(got)}`);
+  };
+  const number = (name: string, def: number, min: number, max: number, integer: boolean) => {
+    const v = raw(name);
+    if (v === undefined) return def;
+    const n = Number(v);
+    const ok = integer ? /^-?\d+$/.test(v) : /^-?\d+(\.\d+)?$/.test(v);
+    if (!ok || n < min || n > max) fail(name, `a number from ${min} to ${max}`, v);
+    return n;
+  };
+  return {
+    str: (name: string) => raw(name),
+    int: (name: string, def: number, min: number, max: number) => number(name, def, min, max, true),
+    num: (name: string, def: number, min: number, max: number) => number(name, def, min, max, false),
+    bool(name: string, def: boolean) {
+      const v = raw(name);
+      if (v === undefined) return def;
+      if (/^(true|1|yes|on)$/i.test(v)) return true;
+      if (/^(false|0|no|off)$/i.test(v)) return false;
+      return fail(name, "true or false", v);
+    },
+    url(name: string, protocols: string[]) {
+      const v = raw(name);
+      if (v === undefined) return undefined;
+      const u = URL.parse(v);
+      if (!u || !protocols.includes(u.protocol)) fail(name, `a URL starting with ${protocols.map((p) => p + "//").join(" or ")}`, v);
+      return v.replace(/\/+$/, "");
+    },
+    oneOf<T extends string>(name: string, values: readonly T[]) {
+      const v = raw(name);
+      if (v === undefined) return undefined;
+      const lower = v.toLowerCase();
+      if (!(values as readonly string[]).includes(lower)) fail(name, `one of ${values.join(", ")}`, v);
+      return lower as T;
+    },
+  };
+}
+
+export const LLM_PROVIDERS = ["openai", "ollama", "builtin"] as const;
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/**
+ * Reads the configuration from the environment, with `DATA_DIR/studyforge.env` (or `configFile`)
+ * underneath it: a variable set in the environment wins over the file.
+ */
+export function loadConfig(env: Env = process.env, configFile?: string) {
+  const file = configFile ?? path.join(env.DATA_DIR?.trim() || "./data", "studyforge.env");
+  let fileEnv: Env = {};
+  if (existsSync(file)) {
+    fileEnv = parseEnv(readFileSync(file, "utf8"));
+  } else if (configFile) {
+    throw new ConfigError(`--config must name a readable env file, got ${JSON.stringify(configFile)}`);
+  }
+  const r = reader({ ...fileEnv, ...env });
+
+  const port = r.int("PORT", 8080, 1, 65535);
+  const dataDir = path.resolve(r.str("DATA_DIR") ?? "./data");
+  const smtpUrl = r.url("SMTP_URL", ["smtp:", "smtps:"]);
+  const databaseUrl = r.str("DATABASE_URL");
+  if (databaseUrl && /^postgres(ql)?:/i.test(databaseUrl)) {
+    throw new ConfigError("DATABASE_URL must be a SQLite file path in this version (PostgreSQL support has not landed yet), got a postgres:// URL");
+  }
+  const openaiApiKey = r.str("OPENAI_API_KEY");
+  const openaiBaseUrl = r.url("OPENAI_BASE_URL", ["http:", "https:"]);
+  const ollamaHost = r.url("OLLAMA_HOST", ["http:", "https:"]);
+  const llmProvider =
+    r.oneOf("LLM_PROVIDER", LLM_PROVIDERS) ?? (openaiApiKey || openaiBaseUrl ? "openai" : ollamaHost ? "ollama" : "builtin");
+
+  return {
+    port,
+    host: r.str("HOST") ?? "0.0.0.0",
+    publicUrl: r.url("PUBLIC_URL", ["http:", "https:"]) ?? `http://localhost:${port}`,
+    dataDir,
+    databaseFile: databaseUrl ? path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/i, "")) : path.join(dataDir, "studyforge.db"),
+    smtpUrl,
+    mailFrom: r.str("MAIL_FROM") ?? "StudyForge <no-reply@localhost>",
+    requireEmailVerification: r.bool("REQUIRE_EMAIL_VERIFICATION", Boolean(smtpUrl)),
+    llmProvider,
+    openaiApiKey,
+    openaiBaseUrl,
+    openaiModel: r.str("OPENAI_MODEL") ?? "gpt-4o-mini",
+    ollamaHost: ollamaHost ?? "http://127.0.0.1:11434",
+    ollamaModel: r.str("OLLAMA_MODEL") ?? "llama3.2",
+    llmTimeoutS: r.num("LLM_TIMEOUT_S", 120, 1, 3600),
+    maxUploadMb: r.num("MAX_UPLOAD_MB", 50, 1, 2048),
+    maxPdfPages: r.int("MAX_PDF_PAGES", 2000, 1, 100_000),
+    scanWorkers: r.int("SCAN_WORKERS", Math.max(1, os.availableParallelism()), 1, 64),
+    scanTimeoutS: r.num("SCAN_TIMEOUT_S", 120, 1, 3600),
+    rateLimitFactor: r.num("RATE_LIMIT_FACTOR", 1, 0, 1000),
+    dashboardBackgroundUrl: r.url("DASHBOARD_BACKGROUND_URL", ["http:", "https:"]) ?? null,
+    logLevel: r.oneOf("LOG_LEVEL", LOG_LEVELS) ?? "info",
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

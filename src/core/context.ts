@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import type { Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db.ts";
+import type { Logger } from "./logger.ts";
+import type { Mailer } from "./mail.ts";
+
+export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
+
+/** Everything a service needs, built once at start (server or CLI) and passed down. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  log: Logger;
+  mail: Mailer;
+  clock: Clock;
+  /** The token signing key (DATA_DIR/secret.key). */
+  secret: Uint8Array;
+}
+
+/** The signed-in user as services see it. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  is_admin: boolean;
+  is_verified: boolean;
+}
+
+/** A context acting for one user: what every service that touches owned records takes. */
+export interface Scope extends AppContext {
+  user: SessionUser;
+}

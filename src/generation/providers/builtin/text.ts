@@ -1,0 +1,80 @@
+/** Small text helpers shared by the sentence splitter, the term inventory and the question writer. */
+
+/** Function words: never a key term, and they break a run of words into separate terms. */
+export const STOPWORDS = new Set(
+  (
+    "a an the and or nor but if then else so than that this these those there here which who whom whose what " +
+    "when where why how is are was were be been being am do does did done doing have has had having can could " +
+    "shall should will would may might must of in on at by for with without within from to into onto upon over " +
+    "under about above below between among through during before after since until while as per via it its " +
+    "itself they them their theirs we us our ours you your yours he him his she her hers i me my mine not no " +
+    "yes all any some each every both either neither few many much more most other others another such same " +
+    "own only just also very too quite rather even still again ever never always often usually sometimes " +
+    "one ones two three four five first second third last next new old way ways well etc e.g i.e eg ie " +
+    "let lets use used uses using make makes made get gets got see seen say said like unlike however thus " +
+    "hence therefore instead already almost perhaps simply really whether because although though"
+  ).split(" "),
+);
+
+/**
+ * Nouns too vague to test ("Which ___ …? example / case / way"). They stay in the text; they are only
+ * never chosen as an answer, a distractor or a suggested topic.
+ */
+export const GENERIC_NOUNS = new Set(
+  (
+    "thing things example examples case cases kind kinds sort sorts lot lots time times point points fact facts " +
+    "part parts section sections chapter chapters page pages figure figures manual manuals user " +
+    "users reader readers people person something anything nothing everything someone anyone form forms " +
+    "result results number numbers way ways detail details information note notes end ends start beginning " +
+    "set sets use uses type types order item items line lines word words problem problems question questions " +
+    "answer answers reason reasons idea ideas area areas place places version versions system systems " +
+    "approach method methods feature features purpose purposes hand term terms matter level levels step steps " +
+    "change changes amount amounts practice general addition rest"
+  ).split(" "),
+);
+
+/** Words as the text spells them: letters and digits with inner apostrophes or hyphens. */
+export const WORD_PATTERN = /[\p{L}\p{N}](?:[\p{L}\p{N}]|['’-](?=[\p{L}\p{N}]))*/gu;
+
+export function wordsOf(text: string): string[] {
+  return text.match(WORD_PATTERN) ?? [];
+}
+
+/** Crude singular form: enough to treat "vectors" and "vector", "libraries" and "library" as one. */
+export function stem(word: string): string {
+  const w = word.toLowerCase().replace(/['’]s$/, "");
+  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
+  if (w.length > 4 && /(?:ss|x|ch|sh|z)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/** A phrase reduced to its stemmed, lower-case words: the identity of a term. */
+export function termKey(phrase: string): string {
+  return wordsOf(phrase).map(stem).join(" ");
+}
+
+export function isPlural(word: string): boolean {
+  return stem(word) !== word.toLowerCase();
+}
+
+/**
+ * Letters and digits only, lower-cased: compares text that went through different whitespace,
+ * hyphenation or line-joining (a chunker's passage against the page it came from).
+ */
+export function compact(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** The form questions are compared in: lower case, words separated by single spaces. */
+export function normalizeQuestion(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+export function capitalizeFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,48 @@
+import path from "node:path";
+import { constants as zlib } from "node:zlib";
+import Router from "@koa/router";
+import Koa from "koa";
+import compress from "koa-compress";
+import type { AppContext } from "../core/context.ts";
+import { apiAliases } from "./middleware/aliases.ts";
+import { jsonBody } from "./middleware/body.ts";
+import { errorHandler } from "./middleware/errors.ts";
+import { requestContext } from "./middleware/request-id.ts";
+import { securityHeaders } from "./middleware/security.ts";
+import { spa } from "./spa.ts";
+import type { AppRouter, AppState } from "./state.ts";
+import { systemRoutes } from "./system-routes.ts";
+
+export const UI_DIR = path.resolve(import.meta.dirname, "../../dist/ui");
+
+/** Each feature adds its routes here; the order matters only where paths overlap. */
+const features: ((router: AppRouter) => void)[] = [systemRoutes];
+
+/** Assembles the Koa application: one process serves the JSON API and the built UI. */
+export function createApp(app: AppContext, opts: { uiDir?: string } = {}): Koa<AppState> {
+  const koa = new Koa<AppState>({ proxy: true });
+  // Errors are answered by errorHandler; this keeps Koa from printing them a second time.
+  koa.silent = true;
+
+  const router: AppRouter = new Router<AppState>({ strict: false });
+  for (const add of features) add(router);
+
+  koa.use(requestContext(app));
+  koa.use(securityHeaders(app.config));
+  koa.use(
+    compress({
+      threshold: 1024,
+      // Server-Sent Events must reach the browser as they are written, never buffered.
+      filter: (type) => !/event-stream/i.test(type) && /text|json|javascript|svg|xml/i.test(type),
+      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    }),
+  );
+  koa.use(errorHandler());
+  koa.use(apiAliases());
+  const body = jsonBody();
+  koa.use(async (ctx, next) => (ctx.path.startsWith("/api/") ? body(ctx, next) : next()));
+  koa.use(router.routes());
+  koa.use(router.allowedMethods());
+  koa.use(spa(opts.uiDir ?? UI_DIR));
+  return koa;
+}

@@ -1,0 +1,18 @@
+import type { Middleware } from "koa";
+
+/**
+ * The spec's paths outside /api (`/users/profile`, `/gpt/generate`, `/tests/…`, …) are aliases of
+ * the /api handlers. A browser navigation (GET preferring HTML) to such a path is a page
+ * (`/classes`, `/templates`, `/admin/analytics`) and goes to the UI instead.
+ */
+const ALIASED = /^\/(users|gpt|tests|classes|templates|study_sets|auth|admin\/analytics)(\/|$)/;
+
+export function apiAliases(): Middleware {
+  return async (ctx, next) => {
+    if (ALIASED.test(ctx.path)) {
+      const navigation = (ctx.method === "GET" || ctx.method === "HEAD") && ctx.accepts("json", "html") === "html";
+      if (!navigation) ctx.path = "/api" + ctx.path;
+    }
+    await next();
+  };
+}

@@ -1,0 +1,61 @@
+import type { Server } from "node:http";
+import { closeContext, openContext } from "./core/bootstrap.ts";
+import type { Clock } from "./core/clock.ts";
+import type { Config } from "./core/config.ts";
+import { VERSION, type AppContext } from "./core/context.ts";
+import type { Logger } from "./core/logger.ts";
+import { createApp } from "./http/app.ts";
+
+export interface RunningServer {
+  app: AppContext;
+  server: Server;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish (bounded), then closes the database. */
+  close(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(config: Config, opts: { log?: Logger; clock?: Clock; uiDir?: string } = {}): Promise<RunningServer> {
+  const app = await openContext(config, opts);
+  const koa = createApp(app, { uiDir: opts.uiDir });
+  const server = koa.listen({ port: config.port, host: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  }).catch(async (err) => {
+    await closeContext(app);
+    throw err;
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
+  app.log.info({ url, version: VERSION, data_dir: config.dataDir }, `StudyForge is listening on ${url}`);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive connections would hold the close open until browsers hang up.
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(timer);
+      await closeContext(app);
+    })());
+
+  return { app, server, url, close };
+}
+
+/** For `studyforge serve`: start, and shut down gracefully on SIGTERM/SIGINT. */
+export async function serveUntilSignalled(config: Config, log: Logger): Promise<void> {
+  const running = await startServer(config, { log });
+  const stop = async (signal: string) => {
+    log.info({ signal }, "shutting down");
+    await running.close();
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+}

@@ -1,0 +1,55 @@
+/**
+ * A small HTTP client for API tests: JSON in and out, and a cookie jar so one client is one
+ * browser session. `raw` gives the Response for headers and non-JSON bodies.
+ */
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export function client(baseUrl: string, opts: { origin?: boolean } = {}) {
+  const cookies = new Map<string, string>();
+  let bearer: string | undefined;
+
+  async function raw(method: string, path: string, init: { body?: BodyInit | null; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    // Browsers send Origin on state-changing requests; the server checks it for cookie sessions.
+    if (opts.origin !== false && method !== "GET" && method !== "HEAD") headers.origin ??= new URL(baseUrl).origin;
+    const res = await fetch(baseUrl + path, { method, headers, body: init.body ?? null, redirect: "manual" });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    return res;
+  }
+
+  async function json<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const res = await raw(method, path, {
+      body: body === undefined ? null : JSON.stringify(body),
+      headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get("content-type") ?? "").includes("json") && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  return {
+    raw,
+    cookies,
+    setBearer: (token: string | undefined) => (bearer = token),
+    get: <T = any>(path: string, headers?: Record<string, string>) => json<T>("GET", path, undefined, headers),
+    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => json<T>("POST", path, body ?? {}, headers),
+    put: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => json<T>("PUT", path, body ?? {}, headers),
+    delete: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => json<T>("DELETE", path, body, headers),
+  };
+}
+
+export type Client = ReturnType<typeof client>;

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { offsetClock } from "../../src/core/clock.ts";
+import { loadConfig } from "../../src/core/config.ts";
+import { createLogger } from "../../src/core/logger.ts";
+import { startServer, type RunningServer } from "../../src/server.ts";
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  /** The server's own context (database, config, services) for setting up and checking state. */
+  app: RunningServer["app"];
+  /** Moves the server's clock forward (token expiry, rate-limit windows). */
+  clock: ReturnType<typeof offsetClock>;
+  close(): Promise<void>;
+}
+
+export function tempDir(prefix = "studyforge-test-"): string {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * The real application on a random loopback port with a temporary data directory,
+ * serving the built UI from dist/ui (npm test builds it first).
+ */
+export async function startTestServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? tempDir();
+  const config = { ...loadConfig({ LOG_LEVEL: "silent", SCAN_WORKERS: "2", ...env, DATA_DIR: dataDir }), port: 0, host: "127.0.0.1" };
+  const clock = offsetClock();
+  const log = createLogger(process.env.TEST_LOG_LEVEL ?? config.logLevel, false);
+  const running = await startServer(config, { clock, log });
+  return {
+    url: running.url,
+    dataDir,
+    app: running.app,
+    clock,
+    async close() {
+      await running.close();
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

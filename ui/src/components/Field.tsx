@@ -1,0 +1,120 @@
+/** Form controls with a visible label, an optional hint and an error tied to the control. */
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  children: ReactNode;
+}
+
+function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+  return (
+    <div className={error ? "field field--invalid" : "field"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {children}
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          <span aria-hidden="true">⚠ </span>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  id?: string;
+}
+
+export function TextField({ label, hint, error, id, className, type = "text", ...rest }: TextFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  const [revealed, setRevealed] = useState(false);
+  const isPassword = type === "password";
+  const input = (
+    <input
+      {...rest}
+      id={fieldId}
+      type={isPassword && revealed ? "text" : type}
+      className={className ? `input ${className}` : "input"}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(fieldId, hint, error)}
+    />
+  );
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+      {isPassword ? (
+        <div className="input-group">
+          {input}
+          <button
+            type="button"
+            className="input-group__toggle"
+            aria-controls={fieldId}
+            aria-pressed={revealed}
+            onClick={() => setRevealed((shown) => !shown)}
+          >
+            {revealed ? "Hide" : "Show"}
+            <span className="visually-hidden"> password</span>
+          </button>
+        </div>
+      ) : (
+        input
+      )}
+    </FieldFrame>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> {
+  label: ReactNode;
+  options: SelectOption[];
+  hint?: ReactNode;
+  error?: string | null;
+  id?: string;
+  /** A first, empty choice such as "Choose a file…". */
+  placeholder?: string;
+}
+
+export function Select({ label, options, hint, error, id, placeholder, className, ...rest }: SelectProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+      <select
+        {...rest}
+        id={fieldId}
+        className={className ? `input select ${className}` : "input select"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}

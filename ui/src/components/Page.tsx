@@ -1,0 +1,24 @@
+/** The standard page: a centred column with the page header. Most pages start with <Page>. */
+import type { ReactNode } from "react";
+import { usePageTitle } from "../hooks/usePageTitle.ts";
+import { PageHeader } from "./PageHeader.tsx";
+
+export interface PageProps {
+  title: string;
+  description?: ReactNode;
+  /** The page's primary action (see PageHeader). */
+  actions?: ReactNode;
+  /** A reading-width column (forms, settings) instead of the full width. */
+  narrow?: boolean;
+  children?: ReactNode;
+}
+
+export function Page({ title, description, actions, narrow = false, children }: PageProps) {
+  usePageTitle(title);
+  return (
+    <div className={narrow ? "container page page--narrow" : "container page"}>
+      <PageHeader title={title} description={description} actions={actions} />
+      {children}
+    </div>
+  );
+}
