@@ -5,6 +5,7 @@ import type { AppContext } from "./context.ts";
 import { migrate, openDb } from "./db.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail.ts";
+import { createRateLimiter } from "./rate-limit.ts";
 import { loadOrCreateSecret } from "./secret.ts";
 
 /**
@@ -30,6 +31,7 @@ export async function openContext(config: Config, opts: { log?: Logger; clock?: 
     clock,
     mail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, clock }),
     secret: loadOrCreateSecret(config.dataDir),
+    limits: createRateLimiter(clock, config.rateLimitFactor),
   };
 }
 

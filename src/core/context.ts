@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail.ts";
+import type { RateLimiter } from "./rate-limit.ts";
 
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
@@ -16,6 +17,7 @@ export interface AppContext {
   clock: Clock;
   /** The token signing key (DATA_DIR/secret.key). */
   secret: Uint8Array;
+  limits: RateLimiter;
 }
 
 /** The signed-in user as services see it. */

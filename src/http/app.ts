@@ -3,6 +3,7 @@ import { constants as zlib } from "node:zlib";
 import Router from "@koa/router";
 import Koa from "koa";
 import compress from "koa-compress";
+import compose from "koa-compose";
 import type { AppContext } from "../core/context.ts";
 import { apiAliases } from "./middleware/aliases.ts";
 import { jsonBody } from "./middleware/body.ts";
@@ -12,15 +13,20 @@ import { securityHeaders } from "./middleware/security.ts";
 import { spa } from "./spa.ts";
 import type { AppRouter, AppState } from "./state.ts";
 import { systemRoutes } from "./system-routes.ts";
+import { accountRoutes } from "../accounts/routes.ts";
+import { session } from "./middleware/session.ts";
+import { sameOrigin } from "./middleware/origin.ts";
 
 export const UI_DIR = path.resolve(import.meta.dirname, "../../dist/ui");
 
 /** Each feature adds its routes here; the order matters only where paths overlap. */
-const features: ((router: AppRouter) => void)[] = [systemRoutes];
+const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes];
 
 /** Assembles the Koa application: one process serves the JSON API and the built UI. */
 export function createApp(app: AppContext, opts: { uiDir?: string } = {}): Koa<AppState> {
-  const koa = new Koa<AppState>({ proxy: true });
+  // proxy stays off: trusting X-Forwarded-For from anyone would let a client pick its own
+  // address and slip past the per-address rate limits.
+  const koa = new Koa<AppState>();
   // Errors are answered by errorHandler; this keeps Koa from printing them a second time.
   koa.silent = true;
 
@@ -39,8 +45,8 @@ export function createApp(app: AppContext, opts: { uiDir?: string } = {}): Koa<A
   );
   koa.use(errorHandler());
   koa.use(apiAliases());
-  const body = jsonBody();
-  koa.use(async (ctx, next) => (ctx.path.startsWith("/api/") ? body(ctx, next) : next()));
+  const api = compose([sameOrigin(), jsonBody(), session()]);
+  koa.use(async (ctx, next) => (ctx.path.startsWith("/api/") ? api(ctx, next) : next()));
   koa.use(router.routes());
   koa.use(router.allowedMethods());
   koa.use(spa(opts.uiDir ?? UI_DIR));

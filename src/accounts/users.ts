@@ -1,0 +1,27 @@
+import type { SessionUser } from "../core/context.ts";
+
+export interface UserRow {
+  id: number;
+  username: string;
+  username_key: string;
+  email: string;
+  password_hash: string;
+  is_verified: number | boolean;
+  is_admin: number | boolean;
+  session_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** SQLite hands booleans back as 0/1; the API always says true/false. */
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    is_admin: Boolean(row.is_admin),
+    is_verified: Boolean(row.is_verified),
+  };
+}
+
+export const usernameKey = (username: string) => username.toLowerCase();

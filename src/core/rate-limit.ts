@@ -1,0 +1,80 @@
+import { AppError } from "./errors.ts";
+import type { Clock } from "./clock.ts";
+
+export interface RateRule {
+  /** Requests allowed in the window, before RATE_LIMIT_FACTOR scales it. */
+  limit: number;
+  windowMs: number;
+  /** What the user reads when they hit it. */
+  message: string;
+}
+
+/**
+ * Sliding-window limits kept in memory (one server process). `factor` scales every limit;
+ * 0 turns them off (load tests only).
+ */
+export function createRateLimiter(clock: Clock, factor: number) {
+  const hits = new Map<string, number[]>();
+  let sinceSweep = 0;
+
+  const recent = (key: string, windowMs: number, now: number) => {
+    const list = (hits.get(key) ?? []).filter((t) => t > now - windowMs);
+    hits.set(key, list);
+    return list;
+  };
+
+  const sweep = (now: number) => {
+    // Forget keys idle for an hour so memory stays bounded however many addresses come by.
+    for (const [key, list] of hits) if (!list.length || list[list.length - 1]! < now - 3600_000) hits.delete(key);
+  };
+
+  const tooMany = (rule: RateRule, list: number[], now: number) => {
+    const retryAfter = Math.max(1, Math.ceil((list[0]! + rule.windowMs - now) / 1000));
+    return new AppError(429, rule.message.replace("{minutes}", String(Math.ceil(retryAfter / 60))), {
+      headers: { "Retry-After": String(retryAfter) },
+    });
+  };
+
+  return {
+    /** Throws 429 if the key is already at its limit. */
+    check(key: string, rule: RateRule) {
+      if (factor === 0) return;
+      const now = clock.now().getTime();
+      const list = recent(key, rule.windowMs, now);
+      if (list.length >= Math.max(1, Math.round(rule.limit * factor))) throw tooMany(rule, list, now);
+    },
+    /** Counts one event against the key (after check, or on its own for failures). */
+    record(key: string, rule: RateRule) {
+      if (factor === 0) return;
+      const now = clock.now().getTime();
+      recent(key, rule.windowMs, now).push(now);
+      if (++sinceSweep >= 1000) {
+        sinceSweep = 0;
+        sweep(now);
+      }
+    },
+    /** check, then record: for limits on every attempt. */
+    hit(key: string, rule: RateRule) {
+      this.check(key, rule);
+      this.record(key, rule);
+    },
+    reset(key: string) {
+      hits.delete(key);
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+const MIN = 60_000;
+/**
+ * Sized for schools, where a whole class shares one public address: strict per account,
+ * generous per address (30 sign-ups and 300 logins from one address in a minute pass).
+ */
+export const RATE_RULES = {
+  failedLoginPerAccount: { limit: 10, windowMs: 15 * MIN, message: "Too many failed login attempts. Try again in {minutes} minutes." },
+  loginPerAddress: { limit: 600, windowMs: MIN, message: "Too many login attempts from your network. Try again in a minute." },
+  registerPerAddress: { limit: 100, windowMs: 10 * MIN, message: "Too many sign-ups from your network. Try again in {minutes} minutes." },
+  mailPerEmail: { limit: 3, windowMs: 15 * MIN, message: "Too many emails requested for this address. Try again in {minutes} minutes." },
+  mailPerAddress: { limit: 60, windowMs: MIN, message: "Too many requests from your network. Try again in a minute." },
+} satisfies Record<string, RateRule>;
