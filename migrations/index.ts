@@ -1,5 +1,8 @@
 import type { Knex } from "knex";
 import * as m001 from "./001_accounts.ts";
+import * as m002 from "./002_materials.ts";
+import * as m003 from "./003_generation.ts";
+import * as m004 from "./004_practice.ts";
 
 export interface Migration {
   name: string;
@@ -8,4 +11,9 @@ export interface Migration {
 }
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
-export const migrations: Migration[] = [{ name: "001_accounts", ...m001 }];
+export const migrations: Migration[] = [
+  { name: "001_accounts", ...m001 },
+  { name: "002_materials", ...m002 },
+  { name: "003_generation", ...m003 },
+  { name: "004_practice", ...m004 },
+];

@@ -6,6 +6,7 @@ import { VERSION, type AppContext } from "./core/context.ts";
 import type { Logger } from "./core/logger.ts";
 import { createApp } from "./http/app.ts";
 import { hasAdmin } from "./accounts/service.ts";
+import { recoverJobs } from "./core/jobs.ts";
 
 export interface RunningServer {
   app: AppContext;
@@ -32,6 +33,7 @@ export async function startServer(config: Config, opts: { log?: Logger; clock?: 
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   app.log.info({ url, version: VERSION, data_dir: config.dataDir }, `StudyForge is listening on ${url}`);
+  await recoverJobs(app);
   if (!(await hasAdmin(app))) app.log.warn("No administrator yet: the first account to sign up becomes the administrator.");
 
   let closing: Promise<void> | undefined;

@@ -7,6 +7,7 @@ import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { loadOrCreateSecret } from "./secret.ts";
+import { closeShared } from "./shared.ts";
 
 /**
  * Opens everything a service needs: the data directory, the database (migrated), mail and the
@@ -32,9 +33,11 @@ export async function openContext(config: Config, opts: { log?: Logger; clock?: 
     mail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, clock }),
     secret: loadOrCreateSecret(config.dataDir),
     limits: createRateLimiter(clock, config.rateLimitFactor),
+    resources: new Map(),
   };
 }
 
 export async function closeContext(app: AppContext): Promise<void> {
+  await closeShared(app);
   await app.db.destroy();
 }

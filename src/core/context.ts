@@ -5,6 +5,7 @@ import type { Db } from "./db.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail.ts";
 import type { RateLimiter } from "./rate-limit.ts";
+import type { Resources } from "./shared.ts";
 
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
@@ -18,6 +19,8 @@ export interface AppContext {
   /** The token signing key (DATA_DIR/secret.key). */
   secret: Uint8Array;
   limits: RateLimiter;
+  /** Worker pools, the job runner, the AI provider: made on first use, closed with the context. */
+  resources: Resources;
 }
 
 /** The signed-in user as services see it. */

@@ -6,7 +6,8 @@ import { migrations } from "../../migrations/index.ts";
 export type Db = Knex;
 
 /**
- * Opens the SQLite database: WAL so readers never wait for the writer, foreign keys on,
+ * Opens the SQLite database: WAL so readers never wait for the writer, foreign keys on, every
+ * commit synced to disk before it is acknowledged (an answered submission survives a power cut),
  * and a busy timeout so a second process (the CLI beside the server) waits instead of failing.
  */
 export function openDb(databaseFile: string): Db {
@@ -19,7 +20,7 @@ export function openDb(databaseFile: string): Db {
       min: 1,
       max: 1,
       afterCreate(conn: { run(sql: string, cb: (err: Error | null) => void): void }, done: (err: Error | null, conn: unknown) => void) {
-        const pragmas = ["PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 5000", "PRAGMA synchronous = NORMAL"];
+        const pragmas = ["PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 5000", "PRAGMA synchronous = FULL"];
         const next = (i: number): void => {
           if (i === pragmas.length) return done(null, conn);
           conn.run(pragmas[i]!, (err) => (err ? done(err, conn) : next(i + 1)));

@@ -1,13 +1,8 @@
 import type { Config } from "../core/config.ts";
+import { createProvider } from "./providers/index.ts";
 
 /** Which provider and model this configuration uses, without connecting to it. */
-export function describeProvider(config: Config): { name: Config["llmProvider"]; model: string } {
-  switch (config.llmProvider) {
-    case "openai":
-      return { name: "openai", model: config.openaiModel };
-    case "ollama":
-      return { name: "ollama", model: config.ollamaModel };
-    default:
-      return { name: "builtin", model: "builtin-extractive-1" };
-  }
+export function describeProvider(config: Config): { name: string; model: string } {
+  const provider = createProvider(config);
+  return { name: provider.name, model: provider.model };
 }

@@ -116,8 +116,7 @@ function typeLines(types: QuestionType[]): string[] {
 }
 
 const COMMON_RULES = [
-  "Every question stands on its own, is different from the others and from the questions already asked, " +
-    "and has exactly one correct answer.",
+  "Every question stands on its own, differs from the others and has exactly one correct answer.",
   '"explanation" says in one or two sentences why the answer is right.',
 ];
 

@@ -14,13 +14,16 @@ import { spa } from "./spa.ts";
 import type { AppRouter, AppState } from "./state.ts";
 import { systemRoutes } from "./system-routes.ts";
 import { accountRoutes } from "../accounts/routes.ts";
+import { materialRoutes } from "../materials/routes.ts";
+import { generationRoutes } from "../generation/routes.ts";
+import { practiceRoutes } from "../practice/routes.ts";
 import { session } from "./middleware/session.ts";
 import { sameOrigin } from "./middleware/origin.ts";
 
 export const UI_DIR = path.resolve(import.meta.dirname, "../../dist/ui");
 
 /** Each feature adds its routes here; the order matters only where paths overlap. */
-const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes];
+const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, materialRoutes, practiceRoutes, generationRoutes];
 
 /** Assembles the Koa application: one process serves the JSON API and the built UI. */
 export function createApp(app: AppContext, opts: { uiDir?: string } = {}): Koa<AppState> {

@@ -41,8 +41,19 @@ export function client(baseUrl: string, opts: { origin?: boolean } = {}) {
     return { status: res.status, headers: res.headers, body: parsed as T };
   }
 
+  /** A multipart upload, as the browser's form sends it. */
+  async function upload<T = any>(path: string, bytes: Uint8Array | null, filename = "guide.pdf", field = "file", type = "application/pdf"): Promise<ApiResponse<T>> {
+    const form = new FormData();
+    if (bytes) form.append(field, new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), filename);
+    else form.append("note", "no file here");
+    const res = await raw("POST", path, { body: form });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: (res.headers.get("content-type") ?? "").includes("json") ? JSON.parse(text) : text };
+  }
+
   return {
     raw,
+    upload,
     cookies,
     setBearer: (token: string | undefined) => (bearer = token),
     get: <T = any>(path: string, headers?: Record<string, string>) => json<T>("GET", path, undefined, headers),

@@ -1,0 +1,252 @@
+import { EventEmitter } from "node:events";
+import type { AppContext, Scope } from "./context.ts";
+import { AppError, notFound } from "./errors.ts";
+import { shared } from "./shared.ts";
+
+export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
+
+/** The job as the API and its Server-Sent Events present it. */
+export interface JobView {
+  job_id: number;
+  state: JobState;
+  progress: { done: number; total: number };
+  test_id?: number;
+  error?: { status: number; detail: unknown; suggestions?: string[] };
+}
+
+interface JobRow {
+  id: number;
+  user_id: number;
+  kind: string;
+  state: JobState;
+  params: string;
+  progress_done: number;
+  progress_total: number;
+  test_id: number | null;
+  error: string | null;
+  attempts: number;
+  cancel_requested: number | boolean;
+}
+
+export interface JobControl {
+  signal: AbortSignal;
+  progress(done: number, total: number): Promise<void>;
+}
+
+/** A kind of job: takes its params and the owner's scope, returns the test it made. */
+export type JobHandler = (scope: Scope, params: unknown, control: JobControl) => Promise<{ test_id: number }>;
+
+const handlers = new Map<string, JobHandler>();
+export function registerJobHandler(kind: string, handler: JobHandler) {
+  handlers.set(kind, handler);
+}
+
+const FINAL: JobState[] = ["done", "failed", "cancelled"];
+/** How often a job interrupted by a restart is tried again before it fails. */
+const MAX_ATTEMPTS = 3;
+
+export function toJobView(row: JobRow): JobView {
+  const view: JobView = { job_id: row.id, state: row.state, progress: { done: row.progress_done, total: row.progress_total } };
+  if (row.test_id) view.test_id = row.test_id;
+  if (row.error) view.error = JSON.parse(row.error);
+  return view;
+}
+
+/**
+ * Runs queued jobs in this process, `concurrency` at a time. Claiming is a conditional update,
+ * so a job runs once even if two runners look at the same time. Events go to listeners
+ * (Server-Sent Events, a request waiting for its test).
+ */
+function createRunner(app: AppContext, concurrency: number) {
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const running = new Map<number, AbortController>();
+  let stopped = false;
+  let pumping = false;
+  const timer = setInterval(() => void pump(), 1000);
+  timer.unref();
+
+  const now = () => app.clock.now().toISOString();
+
+  async function publish(id: number) {
+    const row: JobRow | undefined = await app.db("jobs").where({ id }).first();
+    if (row) events.emit(`job:${id}`, toJobView(row));
+  }
+
+  async function finish(id: number, changes: Partial<JobRow>) {
+    await app.db("jobs").where({ id }).update({ ...changes, updated_at: now() });
+    await publish(id);
+  }
+
+  async function claim(): Promise<JobRow | undefined> {
+    const next: JobRow | undefined = await app.db("jobs").where({ state: "queued" }).orderBy("id").first();
+    if (!next) return undefined;
+    const won = await app.db("jobs").where({ id: next.id, state: "queued" }).update({ state: "running", attempts: next.attempts + 1, updated_at: now() });
+    return won ? { ...next, state: "running", attempts: next.attempts + 1 } : claim();
+  }
+
+  async function run(job: JobRow) {
+    const controller = new AbortController();
+    running.set(job.id, controller);
+    await publish(job.id);
+    try {
+      const handler = handlers.get(job.kind);
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      const owner = await app.db("users").where({ id: job.user_id }).first();
+      if (!owner) throw new AppError(410, "The account that asked for this job no longer exists.");
+      const scope: Scope = { ...app, user: { id: owner.id, username: owner.username, email: owner.email, is_admin: Boolean(owner.is_admin), is_verified: Boolean(owner.is_verified) } };
+      const control: JobControl = {
+        signal: controller.signal,
+        progress: async (done, total) => {
+          await app.db("jobs").where({ id: job.id }).update({ progress_done: done, progress_total: total, updated_at: now() });
+          await publish(job.id);
+        },
+      };
+      const result = await handler(scope, JSON.parse(job.params), control);
+      await finish(job.id, { state: "done", test_id: result.test_id });
+    } catch (err) {
+      if (controller.signal.aborted) {
+        await finish(job.id, { state: "cancelled", error: null });
+      } else if (err instanceof AppError) {
+        const suggestions = err.extra.suggestions as string[] | undefined;
+        await finish(job.id, { state: "failed", error: JSON.stringify({ status: err.status, detail: err.detail, ...(suggestions ? { suggestions } : {}) }) });
+      } else {
+        app.log.error({ err, job_id: job.id }, "job failed unexpectedly");
+        await finish(job.id, { state: "failed", error: JSON.stringify({ status: 500, detail: "Something went wrong while generating the test. Please try again." }) });
+      }
+    } finally {
+      running.delete(job.id);
+      void pump();
+    }
+  }
+
+  async function pump() {
+    if (pumping || stopped) return;
+    pumping = true;
+    try {
+      while (!stopped && running.size < concurrency) {
+        const job = await claim();
+        if (!job) break;
+        void run(job);
+      }
+    } catch (err) {
+      app.log.error({ err }, "job queue check failed");
+    } finally {
+      pumping = false;
+    }
+  }
+
+  return {
+    events,
+    pump,
+    abort(id: number) {
+      running.get(id)?.abort();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      // Jobs cut short by a shutdown go back to the queue and resume at the next start.
+      for (const [id, controller] of running) {
+        await app.db("jobs").where({ id, state: "running" }).update({ state: "queued", updated_at: now() });
+        controller.abort();
+      }
+    },
+  };
+}
+
+export function jobRunner(app: AppContext) {
+  return shared(app, "job-runner", () => createRunner(app, 2), (runner) => runner.stop());
+}
+
+/**
+ * At start: a job left running by a crash is queued again to resume, unless it already had
+ * its tries, in which case it fails with a reason instead of hanging.
+ */
+export async function recoverJobs(app: AppContext): Promise<void> {
+  const stale: JobRow[] = await app.db("jobs").where({ state: "running" });
+  for (const job of stale) {
+    if (job.attempts >= MAX_ATTEMPTS) {
+      const error = { status: 500, detail: "The server restarted several times while this test was being generated. Please try again." };
+      await app.db("jobs").where({ id: job.id }).update({ state: "failed", error: JSON.stringify(error), updated_at: app.clock.now().toISOString() });
+    } else {
+      await app.db("jobs").where({ id: job.id }).update({ state: "queued", updated_at: app.clock.now().toISOString() });
+    }
+  }
+  if (stale.length) app.log.warn({ jobs: stale.map((j) => j.id) }, "jobs interrupted by a restart were queued again");
+  void jobRunner(app).pump();
+}
+
+export async function enqueueJob(scope: Scope, kind: string, params: unknown, total: number): Promise<JobView> {
+  const at = scope.clock.now().toISOString();
+  const [row] = await scope
+    .db("jobs")
+    .insert({ user_id: scope.user.id, kind, state: "queued", params: JSON.stringify(params), progress_total: total, created_at: at, updated_at: at })
+    .returning("id");
+  const id = typeof row === "object" ? row.id : row;
+  void jobRunner(scope).pump();
+  return getJob(scope, id);
+}
+
+async function findJob(scope: Scope, id: number): Promise<JobRow> {
+  const row: JobRow | undefined = await scope
+    .db("jobs")
+    .where({ id })
+    .modify((q) => {
+      if (!scope.user.is_admin) q.where({ user_id: scope.user.id });
+    })
+    .first();
+  if (!row) throw notFound("Job not found.");
+  return row;
+}
+
+export async function getJob(scope: Scope, id: number): Promise<JobView> {
+  return toJobView(await findJob(scope, id));
+}
+
+export async function cancelJob(scope: Scope, id: number): Promise<JobView> {
+  const row = await findJob(scope, id);
+  if (row.state === "queued") {
+    await scope.db("jobs").where({ id, state: "queued" }).update({ state: "cancelled", updated_at: scope.clock.now().toISOString() });
+  } else if (row.state === "running") {
+    await scope.db("jobs").where({ id }).update({ cancel_requested: true });
+    jobRunner(scope).abort(id);
+    await waitForJob(scope, id, 10_000).catch(() => undefined);
+  }
+  const view = await getJob(scope, id);
+  jobRunner(scope).events.emit(`job:${id}`, view);
+  return view;
+}
+
+/** Calls `listener` with each new state of the job until it ends; returns the unsubscribe. */
+export function watchJob(app: AppContext, id: number, listener: (view: JobView) => void): () => void {
+  const { events } = jobRunner(app);
+  events.on(`job:${id}`, listener);
+  return () => events.off(`job:${id}`, listener);
+}
+
+export const isFinal = (view: JobView) => FINAL.includes(view.state);
+
+/** Resolves with the job once it is done, failed or cancelled. */
+export async function waitForJob(scope: Scope, id: number, timeoutMs = 30 * 60_000): Promise<JobView> {
+  return new Promise<JobView>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new AppError(504, "The test is taking long to generate; it carries on in the background."));
+    }, timeoutMs);
+    const stop = watchJob(scope, id, (view) => {
+      if (isFinal(view)) {
+        clearTimeout(timer);
+        stop();
+        resolve(view);
+      }
+    });
+    // It may have ended before we started listening.
+    getJob(scope, id).then((view) => {
+      if (isFinal(view)) {
+        clearTimeout(timer);
+        stop();
+        resolve(view);
+      }
+    }, reject);
+  });
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { DIFFICULTIES, QuestionType } from "./providers/types.ts";
+
+const caseless = <T extends readonly string[]>(values: T) => (v: unknown) =>
+  typeof v === "string" ? (values.find((x) => x.toLowerCase() === v.trim().toLowerCase()) ?? v) : v;
+
+export const COUNT_MESSAGE = "Number of questions must be between 1 and 50.";
+
+/** POST /gpt/generate: the spec's {file_id, prompt}, plus structured fields that win over the sentence. */
+export const GenerateInput = z.object({
+  file_id: z.coerce.number({ error: "Select a study material." }).int().positive("Select a study material.").max(2 ** 31).optional(),
+  prompt: z.string().trim().max(1000, "The prompt is too long (at most 1,000 characters).").optional(),
+  topic: z.string().trim().min(1, "Topic is required.").max(200, "The topic is too long (at most 200 characters).").optional(),
+  difficulty: z.preprocess(caseless(DIFFICULTIES), z.enum(DIFFICULTIES, { error: "Difficulty must be Easy, Medium or Hard." })).optional(),
+  count: z.coerce.number({ error: COUNT_MESSAGE }).int(COUNT_MESSAGE).min(1, COUNT_MESSAGE).max(50, COUNT_MESSAGE).optional(),
+  question_types: z.array(QuestionType, { error: "Question types must be a list of multiple_choice, true_false and short_answer." }).min(1, "Choose at least one question type.").optional(),
+  seed: z.number().int().min(0).max(2 ** 31).optional(),
+  async: z.boolean().optional(),
+});
+export type GenerateInput = z.infer<typeof GenerateInput>;
+
+export const TestQuery = z.object({ mode: z.enum(["take", "review"]).optional() });
+export const RegenerateInput = z.object({ async: z.boolean().optional() });

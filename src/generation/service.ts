@@ -1,0 +1,173 @@
+import { randomInt } from "node:crypto";
+import type { AppContext, Scope } from "../core/context.ts";
+import { AppError, notFound } from "../core/errors.ts";
+import { enqueueJob, registerJobHandler, type JobView } from "../core/jobs.ts";
+import { findMaterial } from "../materials/policy.ts";
+import { searchChunks } from "../materials/search.ts";
+import { runPipeline } from "./pipeline.ts";
+import { resolveParams, type GenerationParams } from "./prompt-parse.ts";
+import { suggestTopics } from "./providers/builtin/index.ts";
+import { providerFor } from "./providers/index.ts";
+import type { Question, QuestionType } from "./providers/types.ts";
+import type { GenerateInput } from "./schema.ts";
+import { checkItem } from "./validate.ts";
+
+interface GenerateJobParams extends GenerationParams {
+  material_id: number;
+  seed: number;
+}
+
+interface TestRow {
+  id: number;
+  user_id: number;
+  study_material_id: number | null;
+  name: string;
+  topic: string;
+  difficulty: string;
+  count: number;
+  question_types: string;
+  provider: string;
+  model: string;
+  seed: number;
+  questions: string;
+  created_at: string;
+}
+
+/** 'vectors' at Medium → 'Vectors (Medium)'. */
+export const testName = (topic: string, difficulty: string) => `${topic.charAt(0).toUpperCase()}${topic.slice(1)} (${difficulty})`;
+
+/** Suggests topics the document does cover, for a topic it does not. */
+async function topicNotFound(app: AppContext, hash: string, topic: string): Promise<AppError> {
+  const pages = await app.db("document_pages").where({ hash }).orderBy("page").select("page", "text");
+  return new AppError(422, `The topic "${topic}" does not appear in this study material.`, { extra: { suggestions: suggestTopics(pages, 5) } });
+}
+
+/**
+ * Checks the request (the file is the caller's, the topic occurs in it) before any work starts,
+ * then queues the generation as a durable job.
+ */
+export async function startGeneration(scope: Scope, input: GenerateInput): Promise<JobView> {
+  const params = resolveParams(input);
+  const material = await findMaterial(scope, input.file_id!);
+  const hits = await searchChunks(scope.db, material.hash, params.topic, { mode: "all", limit: 1 });
+  if (!hits.length) throw await topicNotFound(scope, material.hash, params.topic);
+  const job: GenerateJobParams = { ...params, material_id: material.id, seed: input.seed ?? randomInt(2 ** 31) };
+  return enqueueJob(scope, "generate", job, params.count);
+}
+
+registerJobHandler("generate", async (scope, raw, control) => {
+  const params = raw as GenerateJobParams;
+  const material = await findMaterial(scope, params.material_id).catch(() => {
+    throw new AppError(410, "The study material was deleted before the test could be generated.");
+  });
+  const provider = providerFor(scope);
+  await control.progress(0, params.count);
+  const questions = await runPipeline(
+    scope.db,
+    provider,
+    { hash: material.hash, pageCount: material.page_count, ...params },
+    { signal: control.signal, progress: control.progress, log: scope.log },
+  );
+  const [row] = await scope
+    .db("tests")
+    .insert({
+      user_id: scope.user.id,
+      study_material_id: material.id,
+      name: testName(params.topic, params.difficulty),
+      topic: params.topic,
+      difficulty: params.difficulty,
+      count: params.count,
+      question_types: JSON.stringify(params.types),
+      provider: provider.name,
+      model: provider.model,
+      seed: params.seed,
+      questions: JSON.stringify(questions),
+      created_at: scope.clock.now().toISOString(),
+    })
+    .returning("id");
+  return { test_id: typeof row === "object" ? row.id : row };
+});
+
+/** The study-set page's call: questions from the provider's own knowledge, no material. */
+export async function generateFree(scope: Scope, input: GenerateInput): Promise<{ questions: Question[] }> {
+  const params = resolveParams(input);
+  const provider = providerFor(scope);
+  const raw = await provider.generateFree({ prompt: input.prompt || params.topic, count: params.count, types: params.types });
+  const seen = new Set<string>();
+  const questions: Question[] = [];
+  for (const item of raw) {
+    const checked = checkItem(item, { pageCount: 0, types: params.types, grounding: "none", seen });
+    if (checked.ok && questions.length < params.count) questions.push(checked.question);
+  }
+  if (!questions.length) throw new AppError(502, "The AI service returned no usable questions. Please try again.");
+  return { questions };
+}
+
+async function findTest(scope: Scope, id: number): Promise<TestRow> {
+  const row: TestRow | undefined = await scope
+    .db("tests")
+    .where({ id })
+    .modify((q) => {
+      if (!scope.user.is_admin) q.where({ user_id: scope.user.id });
+    })
+    .first();
+  if (!row) throw notFound("Test not found.");
+  return row;
+}
+
+export function presentTest(row: TestRow, mode?: "take" | "review") {
+  const questions: Question[] = JSON.parse(row.questions);
+  return {
+    test_id: row.id,
+    name: row.name,
+    study_material_id: row.study_material_id,
+    created_at: row.created_at,
+    provider: row.provider,
+    model: row.model,
+    test_metadata: {
+      topic: row.topic,
+      difficulty: row.difficulty,
+      question_types: JSON.parse(row.question_types) as QuestionType[],
+      // Taking a test must not hand out its answers.
+      questions: mode === "take" ? questions.map(({ answer: _a, explanation: _e, ...q }) => q) : questions,
+    },
+  };
+}
+
+export async function getTest(scope: Scope, id: number, mode?: "take" | "review") {
+  return presentTest(await findTest(scope, id), mode);
+}
+
+/** The questions of a test, for grading (practice). */
+export async function loadTestQuestions(scope: Scope, id: number): Promise<{ row: TestRow; questions: Question[] }> {
+  const row = await findTest(scope, id);
+  return { row, questions: JSON.parse(row.questions) };
+}
+
+/** A new test with the same parameters (and a new seed) from the same material. */
+export async function regenerate(scope: Scope, id: number): Promise<JobView> {
+  const row = await findTest(scope, id);
+  if (!row.study_material_id) throw new AppError(409, "The study material of this test was deleted, so it cannot be regenerated.");
+  return startGeneration(scope, {
+    file_id: row.study_material_id,
+    topic: row.topic,
+    difficulty: row.difficulty as GenerateInput["difficulty"],
+    count: row.count,
+    question_types: JSON.parse(row.question_types),
+  });
+}
+
+/** AI Test Insights: each generation, newest first. */
+export async function listInsights(scope: Scope) {
+  const rows: TestRow[] = await scope.db("tests").where({ user_id: scope.user.id }).orderBy([{ column: "created_at", order: "desc" }, { column: "id", order: "desc" }]);
+  return rows.map((r) => ({
+    test_id: r.id,
+    name: r.name,
+    topic: r.topic,
+    difficulty: r.difficulty,
+    provider: r.provider,
+    model: r.model,
+    created_at: r.created_at,
+    questions: JSON.parse(r.questions) as Question[],
+  }));
+}

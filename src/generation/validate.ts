@@ -1,0 +1,83 @@
+import { Question, type QuestionType } from "./providers/types.ts";
+
+/** Lower case, letters and digits only, single spaces: how texts are compared. */
+export const normalise = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+const STOP = new Set(
+  "a an and are as at be by can for from has have in into is it its of on or that the their this to was were which with what when where who why how does do not true false".split(" "),
+);
+const contentWords = (s: string) => normalise(s).split(" ").filter((w) => w.length > 2 && !STOP.has(w));
+
+export interface ValidationContext {
+  pageCount: number;
+  /** The text of a page of the study material (for grounding); undefined without material. */
+  pageText?: (page: number) => string | undefined;
+  types: QuestionType[];
+  /** literal: the answer appears in the cited text (builtin); overlap: most of its words do (models). */
+  grounding: "literal" | "overlap" | "none";
+  /** Normalised texts of the questions already accepted. */
+  seen: Set<string>;
+}
+
+const TF = ["True", "False"];
+
+/** Checks and tidies one item; returns the clean question, or why it was refused. */
+export function checkItem(raw: unknown, ctx: ValidationContext): { ok: true; question: Question } | { ok: false; reason: string } {
+  const source = raw && typeof raw === "object" ? { ...(raw as Record<string, unknown>) } : raw;
+  if (source && typeof source === "object" && !("question" in source) && "questionText" in source) {
+    (source as Record<string, unknown>).question = (source as Record<string, unknown>).questionText;
+  }
+  const parsed = Question.safeParse(source);
+  if (!parsed.success) return { ok: false, reason: "does not match the question schema" };
+  const q = parsed.data;
+  const question = q.question.trim();
+  let answer = q.answer.trim();
+  let options = q.options.map((o) => o.trim()).filter(Boolean);
+  if (!ctx.types.includes(q.type)) return { ok: false, reason: `type ${q.type} was not asked for` };
+  if (question.length < 8 || question.length > 1000) return { ok: false, reason: "question too short or too long" };
+
+  if (q.type === "multiple_choice") {
+    if (options.length !== 4) return { ok: false, reason: "multiple choice needs 4 options" };
+    if (new Set(options.map(normalise)).size !== 4) return { ok: false, reason: "options are not distinct" };
+    const match = options.find((o) => normalise(o) === normalise(answer));
+    if (!match) return { ok: false, reason: "the answer is not among the options" };
+    answer = match;
+  } else if (q.type === "true_false") {
+    const match = TF.find((t) => t.toLowerCase() === answer.toLowerCase());
+    if (!match) return { ok: false, reason: "a true/false answer must be True or False" };
+    answer = match;
+    options = [...TF];
+  } else {
+    options = [];
+    if (answer.length > 200) return { ok: false, reason: "a short answer must be short" };
+  }
+
+  const key = normalise(question);
+  if (ctx.seen.has(key)) return { ok: false, reason: "duplicate question" };
+
+  const pages = [...new Set(q.source_pages)].sort((a, b) => a - b);
+  if (ctx.grounding !== "none") {
+    if (!pages.length || pages.some((p) => p > ctx.pageCount)) return { ok: false, reason: "cited pages are not in the file" };
+    const cited = normalise(pages.map((p) => ctx.pageText?.(p) ?? "").join(" "));
+    // A true/false statement is checked by its words; other answers by the answer itself.
+    const claim = q.type === "true_false" ? question : answer;
+    if (ctx.grounding === "literal" && q.type !== "true_false") {
+      if (!cited.includes(normalise(answer))) return { ok: false, reason: "the answer is not in the cited text" };
+    } else {
+      const words = contentWords(claim);
+      const citedWords = new Set(cited.split(" "));
+      const found = words.filter((w) => citedWords.has(w)).length;
+      const needed = q.type === "true_false" ? 0.5 : 0.6;
+      if (words.length ? found / words.length < needed : !cited.includes(normalise(claim))) {
+        return { ok: false, reason: "the answer is not supported by the cited text" };
+      }
+    }
+  }
+  ctx.seen.add(key);
+  return { ok: true, question: { question, type: q.type, options, answer, explanation: q.explanation.trim(), source_pages: pages } };
+}

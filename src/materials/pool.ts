@@ -1,0 +1,13 @@
+import type { AppContext } from "../core/context.ts";
+import { shared } from "../core/shared.ts";
+import { createScanPool, type ScanPool } from "./scan/index.ts";
+
+/** The process's one pool of PDF-scanning workers, started on the first upload. */
+export function scanPool(app: AppContext): ScanPool {
+  return shared(
+    app,
+    "scan-pool",
+    () => createScanPool({ workers: app.config.scanWorkers, timeoutMs: app.config.scanTimeoutS * 1000, maxPages: app.config.maxPdfPages }),
+    (pool) => pool.close(),
+  );
+}

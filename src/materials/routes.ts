@@ -1,0 +1,52 @@
+import { createReadStream } from "node:fs";
+import { requireUser } from "../http/auth.ts";
+import { receiveFile } from "../http/multipart.ts";
+import type { AppRouter } from "../http/state.ts";
+import { parse } from "../http/validate.ts";
+import { IdParams, SearchQuery } from "./schema.ts";
+import * as materials from "./service.ts";
+import { uploadTempDir } from "./storage.ts";
+
+export function materialRoutes(router: AppRouter) {
+  router.get("/api/files", async (ctx) => {
+    ctx.body = await materials.listFiles(requireUser(ctx));
+  });
+
+  router.post("/api/files/upload/scan", async (ctx) => {
+    const scope = requireUser(ctx);
+    const { config } = scope;
+    const { file } = await receiveFile(ctx, {
+      field: "file",
+      maxBytes: config.maxUploadMb * 1024 * 1024,
+      tempDir: uploadTempDir(config.dataDir),
+      tooLarge: `The file is larger than ${config.maxUploadMb} MB.`,
+    });
+    const result = await materials.uploadFile(scope, file!);
+    ctx.status = result.created ? 201 : 200;
+    ctx.body = result.file;
+  });
+
+  router.get("/api/files/:id", async (ctx) => {
+    ctx.body = await materials.getFile(requireUser(ctx), parse(IdParams, ctx.params, "path").id);
+  });
+
+  router.get("/api/files/:id/download", async (ctx) => {
+    const file = await materials.downloadFile(requireUser(ctx), parse(IdParams, ctx.params, "path").id);
+    ctx.attachment(file.filename, { fallback: "study-guide.pdf" } as never);
+    ctx.type = "application/pdf";
+    ctx.length = file.size;
+    ctx.body = createReadStream(file.path);
+  });
+
+  router.get("/api/files/:id/search", async (ctx) => {
+    const scope = requireUser(ctx);
+    const { id } = parse(IdParams, ctx.params, "path");
+    const { q, limit } = parse(SearchQuery, ctx.query, "query");
+    ctx.body = await materials.searchFile(scope, id, q, limit);
+  });
+
+  router.delete("/api/files/:id", async (ctx) => {
+    await materials.deleteFile(requireUser(ctx), parse(IdParams, ctx.params, "path").id);
+    ctx.status = 204;
+  });
+}

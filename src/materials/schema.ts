@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+export const FileOut = z.object({
+  file_id: z.number(),
+  filename: z.string(),
+  uploadedAt: z.string(),
+  /** Kilobytes with two decimals, as the upload history shows it. */
+  size: z.number(),
+  pages: z.number(),
+});
+export type FileOut = z.infer<typeof FileOut>;
+
+export const IdParams = z.object({
+  id: z.coerce.number({ error: "The id must be a number." }).int("The id must be a whole number.").positive("The id must be positive.").max(2 ** 31),
+});
+
+export const SearchQuery = z.object({
+  q: z.string({ error: "Say what to search for (q)." }).trim().min(1, "Say what to search for (q).").max(200, "The search is too long."),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});

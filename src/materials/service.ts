@@ -1,0 +1,111 @@
+import { rm } from "node:fs/promises";
+import type { AppContext, Scope } from "../core/context.ts";
+import { AppError } from "../core/errors.ts";
+import type { ReceivedFile } from "../http/multipart.ts";
+import { chunkPages } from "./chunks.ts";
+import { cleanFilename } from "./filename.ts";
+import { findMaterial, type MaterialRow } from "./policy.ts";
+import { scanPool } from "./pool.ts";
+import type { FileOut } from "./schema.ts";
+import { excerpt, searchChunks } from "./search.ts";
+import { blobPath, removeBlob, storeBlob, withHashLock } from "./storage.ts";
+
+export const toFileOut = (row: MaterialRow): FileOut => ({
+  file_id: row.id,
+  filename: row.filename,
+  uploadedAt: row.created_at,
+  size: Math.round((row.size_bytes / 1024) * 100) / 100,
+  pages: row.page_count,
+});
+
+const materials = (app: AppContext) =>
+  app.db("study_materials as m").join("documents as d", "d.hash", "m.hash").select("m.*", "d.size_bytes", "d.page_count");
+
+export async function listFiles(scope: Scope): Promise<FileOut[]> {
+  const rows: MaterialRow[] = await materials(scope).where("m.user_id", scope.user.id).orderBy([{ column: "m.created_at", order: "desc" }, { column: "m.id", order: "desc" }]);
+  return rows.map(toFileOut);
+}
+
+export async function getFile(scope: Scope, id: number): Promise<FileOut> {
+  return toFileOut(await findMaterial(scope, id));
+}
+
+/**
+ * Takes an uploaded file (already streamed to a temporary file and hashed), scans it and keeps
+ * it. The record is committed only after a successful scan; the temporary file is gone either
+ * way. The same user uploading the same bytes again gets the existing record back.
+ */
+export async function uploadFile(scope: Scope, upload: ReceivedFile): Promise<{ file: FileOut; created: boolean }> {
+  try {
+    if (upload.size === 0) throw new AppError(422, "The file is empty.");
+    const filename = cleanFilename(upload.originalName);
+    const hash = upload.sha256;
+    return await withHashLock(hash, async () => {
+      const mine: MaterialRow | undefined = await materials(scope).where({ "m.user_id": scope.user.id, "m.hash": hash }).first();
+      if (mine) return { file: toFileOut(mine), created: false };
+
+      const known = await scope.db("documents").where({ hash }).first("hash");
+      if (!known) {
+        const scanned = await scanPool(scope).scan(upload.path);
+        const chunks = chunkPages(scanned.pages);
+        await storeBlob(scope.config.dataDir, hash, upload.path);
+        try {
+          await scope.db.transaction(async (trx) => {
+            await trx("documents").insert({ hash, size_bytes: upload.size, page_count: scanned.pageCount, created_at: scope.clock.now().toISOString() });
+            for (let i = 0; i < scanned.pages.length; i += 200) {
+              await trx("document_pages").insert(scanned.pages.slice(i, i + 200).map((p) => ({ hash, page: p.page, text: p.text })));
+            }
+            for (let i = 0; i < chunks.length; i += 200) {
+              await trx("document_chunks").insert(chunks.slice(i, i + 200).map((c) => ({ hash, page: c.page, seq: c.seq, text: c.text })));
+            }
+          });
+        } catch (err) {
+          await removeBlob(scope.config.dataDir, hash);
+          throw err;
+        }
+      }
+      const [row] = await scope
+        .db("study_materials")
+        .insert({ user_id: scope.user.id, hash, filename, created_at: scope.clock.now().toISOString() })
+        .returning("id");
+      const id = typeof row === "object" ? row.id : row;
+      return { file: toFileOut(await findMaterial(scope, id)), created: true };
+    });
+  } finally {
+    await rm(upload.path, { force: true });
+  }
+}
+
+/** Drops a document's text and bytes once no study material refers to it any more. */
+async function releaseDocument(app: AppContext, hash: string): Promise<void> {
+  await withHashLock(hash, async () => {
+    const used = await app.db("study_materials").where({ hash }).first("id");
+    if (used) return;
+    await app.db("documents").where({ hash }).delete();
+    await removeBlob(app.config.dataDir, hash);
+  });
+}
+
+export async function deleteFile(scope: Scope, id: number): Promise<void> {
+  const row = await findMaterial(scope, id);
+  await scope.db("study_materials").where({ id: row.id }).delete();
+  await releaseDocument(scope, row.hash);
+}
+
+/** Deletes a user's study materials (account deletion), releasing the bytes nobody else uses. */
+export async function releaseForUser(app: AppContext, userId: number): Promise<void> {
+  const hashes: string[] = await app.db("study_materials").where({ user_id: userId }).pluck("hash");
+  await app.db("study_materials").where({ user_id: userId }).delete();
+  for (const hash of new Set(hashes)) await releaseDocument(app, hash);
+}
+
+export async function searchFile(scope: Scope, id: number, q: string, limit: number) {
+  const row = await findMaterial(scope, id);
+  const hits = await searchChunks(scope.db, row.hash, q, { limit, mode: "any" });
+  return { file_id: row.id, query: q, results: hits.map((h) => ({ page: h.page, text: excerpt(h.text, q) })) };
+}
+
+export async function downloadFile(scope: Scope, id: number): Promise<{ path: string; filename: string; size: number }> {
+  const row = await findMaterial(scope, id);
+  return { path: blobPath(scope.config.dataDir, row.hash), filename: row.filename, size: row.size_bytes };
+}
