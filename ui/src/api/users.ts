@@ -4,7 +4,7 @@ import type { ProfileUpdate, User } from "./types.ts";
 
 /** The profile for editing; unlike `getCurrentUser`, a 401 here means the session ended. */
 export function getProfile(options?: CallOptions): Promise<User> {
-  return api.get<User>("/api/auth/me", options);
+  return api.get<User>("/api/users/profile", options);
 }
 
 export function updateProfile(body: ProfileUpdate, options?: CallOptions): Promise<User> {

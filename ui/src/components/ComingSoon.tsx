@@ -10,7 +10,7 @@ export function ComingSoon({ title, children }: { title: string; children?: Reac
     <Page title={title}>
       <Card>
         <EmptyState
-          icon="tools"
+          icon="clock"
           title="This part of StudyForge is on its way."
           action={<ButtonLink href="/dashboard">Back to the dashboard</ButtonLink>}
         >

@@ -1,5 +1,6 @@
 /** Form controls with a visible label, an optional hint and an error tied to the control. */
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from "react";
+import { Icon } from "./Icon.tsx";
 
 interface FieldFrameProps {
   id: string;
@@ -23,8 +24,8 @@ function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
       {children}
       {error && (
         <p className="field__error" id={`${id}-error`}>
-          <span aria-hidden="true">⚠ </span>
-          {error}
+          <Icon name="alert" size={16} />
+          <span>{error}</span>
         </p>
       )}
     </div>
@@ -41,9 +42,23 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   error?: string | null;
   id?: string;
+  ref?: Ref<HTMLInputElement>;
+  /** Called with the new text (instead of reading `event.target.value` in `onChange`). */
+  onValueChange?: (value: string) => void;
 }
 
-export function TextField({ label, hint, error, id, className, type = "text", ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  type = "text",
+  ref,
+  onValueChange,
+  onChange,
+  ...rest
+}: TextFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const [revealed, setRevealed] = useState(false);
@@ -51,8 +66,13 @@ export function TextField({ label, hint, error, id, className, type = "text", ..
   const input = (
     <input
       {...rest}
+      ref={ref}
       id={fieldId}
       type={isPassword && revealed ? "text" : type}
+      onChange={(event) => {
+        onChange?.(event);
+        onValueChange?.(event.target.value);
+      }}
       className={className ? `input ${className}` : "input"}
       aria-invalid={error ? true : undefined}
       aria-describedby={describedBy(fieldId, hint, error)}
@@ -117,4 +137,20 @@ export function Select({ label, options, hint, error, id, placeholder, className
       </select>
     </FieldFrame>
   );
+}
+
+type PresetProps = Omit<TextFieldProps, "label" | "type"> & { label?: ReactNode };
+
+/** The account forms' fields, with the right type, name and autocomplete. */
+export function EmailField({ label = "Email", ...rest }: PresetProps) {
+  return <TextField label={label} type="email" name="email" autoComplete="email" required {...rest} />;
+}
+
+export function UsernameField({ label = "Username", ...rest }: PresetProps) {
+  return <TextField label={label} name="username" autoComplete="username" required {...rest} />;
+}
+
+/** `autoComplete` defaults to the current password; pass "new-password" where one is chosen. */
+export function PasswordField({ label = "Password", ...rest }: PresetProps) {
+  return <TextField label={label} type="password" name="password" autoComplete="current-password" {...rest} />;
 }

@@ -73,10 +73,10 @@ const paths = {
       <path d="m15.5 8.5-2 5-5 2 2-5z" />
     </>
   ),
-  tools: (
+  clock: (
     <>
-      <path d="M14.5 6.5a3.5 3.5 0 0 0 4.4 4.4L20 12l-8 8-4-4 8-8z" />
-      <path d="M4 20l3-3" />
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
     </>
   ),
   arrowRight: <path d="M5 12h14M13 6l6 6-6 6" />,

@@ -9,7 +9,8 @@ import { logout } from "../api/auth.ts";
 import { useSession } from "../hooks/session.tsx";
 import { useToast } from "../hooks/toast.tsx";
 import { BrandLink } from "./Brand.tsx";
-import { Button, ButtonLink } from "./Button.tsx";
+import { Button } from "./Button.tsx";
+import { GuestActions } from "./GuestActions.tsx";
 import { Icon } from "./Icon.tsx";
 
 interface NavItem {
@@ -77,14 +78,7 @@ export function NavBar() {
       <header className="navbar">
         <div className="container navbar__inner navbar__inner--guest">
           <BrandLink href="/" />
-          <nav aria-label="Main" className="navbar__guest">
-            <ButtonLink href="/login" variant="ghost">
-              Login
-            </ButtonLink>
-            <ButtonLink href="/register" variant="primary">
-              Sign Up
-            </ButtonLink>
-          </nav>
+          <GuestActions label="Main" loginLabel="Login" />
         </div>
       </header>
     );

@@ -5,6 +5,8 @@ import { PageHeader } from "./PageHeader.tsx";
 
 export interface PageProps {
   title: string;
+  /** The browser tab's title when it should differ from the heading (default: the title). */
+  documentTitle?: string;
   description?: ReactNode;
   /** The page's primary action (see PageHeader). */
   actions?: ReactNode;
@@ -13,8 +15,8 @@ export interface PageProps {
   children?: ReactNode;
 }
 
-export function Page({ title, description, actions, narrow = false, children }: PageProps) {
-  usePageTitle(title);
+export function Page({ title, documentTitle, description, actions, narrow = false, children }: PageProps) {
+  usePageTitle(documentTitle ?? title);
   return (
     <div className={narrow ? "container page page--narrow" : "container page"}>
       <PageHeader title={title} description={description} actions={actions} />

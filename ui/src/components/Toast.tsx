@@ -9,7 +9,7 @@ export function ToastViewport({ toasts, onDismiss }: { toasts: ToastItem[]; onDi
     <div className="toasts" role="region" aria-label="Notifications">
       <div aria-live="polite" aria-atomic="false" className="toasts__list">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>
+          <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === "error" ? "alert" : undefined}>
             <Icon name={icons[toast.kind]} className="toast__icon" />
             <p className="toast__message">{toast.message}</p>
             <button type="button" className="toast__close" onClick={() => onDismiss(toast.id)}>

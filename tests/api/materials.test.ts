@@ -1,0 +1,217 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newStudent } from "../helpers/accounts.ts";
+import { client } from "../helpers/http.ts";
+import { encryptedPdf, imagePdf, manyPagesPdf, notPdf, textPdf, truncatedPdf } from "../helpers/pdfs.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/pdf");
+const rFaq = new Uint8Array(readFileSync(path.join(FIXTURES, "r-faq.pdf")));
+const mimeSpec = new Uint8Array(readFileSync(path.join(FIXTURES, "shared-mime-info-spec.pdf")));
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ MAX_UPLOAD_MB: "1", MAX_PDF_PAGES: "60" });
+});
+afterAll(() => server.close());
+
+/** Every file under DATA_DIR/uploads and DATA_DIR/tmp, and the rows that refer to them. */
+async function footprint() {
+  const list = (dir: string): string[] =>
+    existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : [];
+  const count = async (table: string) => Number((await server.app.db(table).count({ n: "*" }).first())!.n);
+  return {
+    files: [...list(path.join(server.dataDir, "uploads")), ...list(path.join(server.dataDir, "tmp"))].sort(),
+    materials: await count("study_materials"),
+    documents: await count("documents"),
+    chunks: await count("document_chunks"),
+  };
+}
+
+describe("uploading study material", () => {
+  it("scans a real PDF into pages and lists it with the spec's fields", async () => {
+    const { c } = await newStudent(server.url);
+    const res = await c.upload("/api/files/upload/scan/", mimeSpec, "shared-mime-info-spec.pdf");
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      file_id: expect.any(Number),
+      filename: "shared-mime-info-spec.pdf",
+      uploadedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      size: Math.round((mimeSpec.length / 1024) * 100) / 100,
+      pages: 17,
+    });
+    const list = await c.get("/api/files/");
+    expect(list.body).toEqual([res.body]);
+    expect((await c.get(`/api/files/${res.body.file_id}`)).body).toEqual(res.body);
+  });
+
+  it("stores the bytes under their content hash and serves them back as a download", async () => {
+    const { c } = await newStudent(server.url);
+    const up = await c.upload("/api/files/upload/scan/", rFaq, "R FAQ.pdf");
+    const dl = await c.raw("GET", `/api/files/${up.body.file_id}/download`);
+    expect(dl.status).toBe(200);
+    expect(dl.headers.get("content-type")).toBe("application/pdf");
+    expect(dl.headers.get("content-disposition")).toContain('filename="R FAQ.pdf"');
+    expect(Buffer.from(await dl.arrayBuffer()).equals(Buffer.from(rFaq))).toBe(true);
+  });
+
+  it("finds passages with their page numbers", async () => {
+    const { c } = await newStudent(server.url);
+    const up = await c.upload("/api/files/upload/scan/", rFaq, "r-faq.pdf");
+    const res = await c.get(`/api/files/${up.body.file_id}/search?q=CRAN mirrors`);
+    expect(res.status).toBe(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
+    for (const hit of res.body.results) {
+      expect(hit.page).toBeGreaterThanOrEqual(1);
+      expect(hit.page).toBeLessThanOrEqual(52);
+      expect(hit.text.toLowerCase()).toMatch(/cran|mirror/);
+    }
+    expect((await c.get(`/api/files/${up.body.file_id}/search?q=`)).status).toBe(422);
+    expect((await c.get(`/api/files/${up.body.file_id}/search?q=zzqxv`)).body.results).toEqual([]);
+    // FTS syntax in the query is only text.
+    expect((await c.get(`/api/files/${up.body.file_id}/search?q=${encodeURIComponent('"NEAR( OR * -')}`)).status).toBe(200);
+  });
+
+  it("gives the same user the existing file for the same bytes; another user gets their own record", async () => {
+    const a = await newStudent(server.url);
+    const b = await newStudent(server.url);
+    const pdf = await textPdf(["Photosynthesis turns light into chemical energy."]);
+    const first = await a.c.upload("/api/files/upload/scan/", pdf, "bio.pdf");
+    const again = await a.c.upload("/api/files/upload/scan/", pdf, "bio-copy.pdf");
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body.file_id).toBe(first.body.file_id);
+    expect((await a.c.get("/api/files")).body).toHaveLength(1);
+    const theirs = await b.c.upload("/api/files/upload/scan/", pdf, "mine.pdf");
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.file_id).not.toBe(first.body.file_id);
+  });
+
+  it("lists newest first and only the caller's own files", async () => {
+    const a = await newStudent(server.url);
+    const b = await newStudent(server.url);
+    const one = await a.c.upload("/api/files/upload/scan/", await textPdf(["First guide about cells."]), "one.pdf");
+    server.clock.advance(1000);
+    const two = await a.c.upload("/api/files/upload/scan/", await textPdf(["Second guide about atoms."]), "two.pdf");
+    await b.c.upload("/api/files/upload/scan/", await textPdf(["Someone else's guide."]), "other.pdf");
+    const list = (await a.c.get("/api/files")).body;
+    expect(list.map((f: { file_id: number }) => f.file_id)).toEqual([two.body.file_id, one.body.file_id]);
+  });
+});
+
+describe("bad input leaves nothing behind", () => {
+  it.each([
+    ["a non-PDF renamed .pdf", () => Promise.resolve(notPdf()), 415, "Only PDF files are accepted."],
+    ["a truncated PDF", truncatedPdf, 422, "This PDF is damaged and cannot be read."],
+    ["a password-protected PDF", () => encryptedPdf(), 422, "This PDF is password-protected. Remove the password and upload it again."],
+    ["an image-only PDF", () => imagePdf(), 422, "This PDF has no selectable text (it looks like a scan)."],
+    ["an empty file", () => Promise.resolve(new Uint8Array()), 422, "The file is empty."],
+    ["too many pages", () => manyPagesPdf(61), 422, "This PDF has 61 pages; the limit is 60."],
+    ["a file over the size limit", () => Promise.resolve(new Uint8Array(1024 * 1024 + 10).fill(65)), 413, "The file is larger than 1 MB."],
+  ])("%s", async (_name, make, status, detail) => {
+    const { c } = await newStudent(server.url);
+    const before = await footprint();
+    const res = await c.upload("/api/files/upload/scan/", await make(), "guide.pdf");
+    expect(res.status).toBe(status);
+    expect(res.body.detail).toBe(detail);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await footprint()).toEqual(before);
+    expect((await c.get("/api/files")).body).toEqual([]);
+  });
+
+  it("a missing file field is a 400, and a JSON body a 415", async () => {
+    const { c } = await newStudent(server.url);
+    const missing = await c.upload("/api/files/upload/scan/", null);
+    expect(missing.status).toBe(400);
+    expect(missing.body.detail).toMatch(/field "file"/);
+    const json = await c.post("/api/files/upload/scan/", { file: "x" });
+    expect(json.status).toBe(415);
+  });
+
+  it("keeps hostile file names away from the file system and shortens them", async () => {
+    const { c } = await newStudent(server.url);
+    const name = "../../etc/passwd\u0000\u001b[31m" + "x".repeat(500) + ".pdf";
+    const res = await c.upload("/api/files/upload/scan/", await textPdf(["Hostile names are only names."]), name);
+    expect(res.status).toBe(201);
+    expect(res.body.filename).not.toMatch(/[/\\\u0000-\u001f]/);
+    expect(res.body.filename.length).toBeLessThanOrEqual(255);
+    expect(res.body.filename.endsWith(".pdf")).toBe(true);
+    const stored = (await footprint()).files;
+    expect(stored.every((f) => /uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.pdf$/.test(f))).toBe(true);
+  });
+});
+
+describe("ownership and deletion", () => {
+  it("hides another user's file: 404 for read, download, search and delete", async () => {
+    const owner = await newStudent(server.url);
+    const other = await newStudent(server.url);
+    const up = await owner.c.upload("/api/files/upload/scan/", await textPdf(["Private notes about mitochondria."]), "private.pdf");
+    const id = up.body.file_id;
+    for (const p of [`/api/files/${id}`, `/api/files/${id}/download`, `/api/files/${id}/search?q=mitochondria`]) {
+      expect((await other.c.get(p)).status, p).toBe(404);
+    }
+    expect((await other.c.delete(`/api/files/${id}`)).status).toBe(404);
+    expect((await owner.c.get(`/api/files/${id}`)).status).toBe(200);
+    expect((await client(server.url).get(`/api/files/${id}`)).status).toBe(401);
+    expect((await owner.c.get("/api/files/abc")).status).toBe(422);
+  });
+
+  it("deletes the bytes only when no record refers to them", async () => {
+    const a = await newStudent(server.url);
+    const b = await newStudent(server.url);
+    const pdf = await textPdf(["Shared handout on the water cycle and evaporation."]);
+    const ua = await a.c.upload("/api/files/upload/scan/", pdf, "water.pdf");
+    const ub = await b.c.upload("/api/files/upload/scan/", pdf, "water.pdf");
+    const hash = (await server.app.db("study_materials").where({ id: ua.body.file_id }).first()).hash;
+    const blob = path.join(server.dataDir, "uploads", hash.slice(0, 2), `${hash}.pdf`);
+    expect(statSync(blob).size).toBe(pdf.length);
+
+    expect((await a.c.delete(`/api/files/${ua.body.file_id}`)).status).toBe(204);
+    expect(existsSync(blob)).toBe(true);
+    expect((await b.c.get(`/api/files/${ub.body.file_id}/search?q=evaporation`)).body.results.length).toBe(1);
+
+    expect((await b.c.delete(`/api/files/${ub.body.file_id}/`)).status).toBe(204);
+    expect(existsSync(blob)).toBe(false);
+    expect(await server.app.db("documents").where({ hash }).first()).toBeUndefined();
+    expect((await b.c.delete(`/api/files/${ub.body.file_id}`)).status).toBe(404);
+  });
+
+  it("account deletion releases the account's files", async () => {
+    const a = await newStudent(server.url);
+    const up = await a.c.upload("/api/files/upload/scan/", await textPdf(["Only this student has this guide on volcanoes."]), "v.pdf");
+    const hash = (await server.app.db("study_materials").where({ id: up.body.file_id }).first()).hash;
+    expect((await a.c.delete("/api/users/me", { password: a.password })).status).toBe(204);
+    expect(await server.app.db("study_materials").where({ hash }).first()).toBeUndefined();
+    expect(existsSync(path.join(server.dataDir, "uploads", hash.slice(0, 2), `${hash}.pdf`))).toBe(false);
+  });
+});
+
+describe("concurrency", () => {
+  it("two uploads at once from one user, and twenty from twenty users, all succeed", async () => {
+    const one = await newStudent(server.url);
+    const pair = await Promise.all([
+      one.c.upload("/api/files/upload/scan/", await textPdf(["Concurrent upload one about gravity."]), "a.pdf"),
+      one.c.upload("/api/files/upload/scan/", await textPdf(["Concurrent upload two about magnetism."]), "b.pdf"),
+    ]);
+    expect(pair.map((r) => r.status)).toEqual([201, 201]);
+
+    const students = await Promise.all(Array.from({ length: 20 }, () => newStudent(server.url)));
+    const results = await Promise.all(
+      students.map(async (s, i) => s.c.upload("/api/files/upload/scan/", i % 2 ? rFaq : await textPdf([`Student ${i} notes on the French revolution.`]), `s${i}.pdf`)),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
+    for (const [i, s] of students.entries()) expect((await s.c.get("/api/files")).body[0].file_id).toBe(results[i]!.body.file_id);
+  });
+
+  it("keeps answering other requests while a large PDF is scanned", async () => {
+    const { c } = await newStudent(server.url);
+    const big = await manyPagesPdf(60);
+    const upload = c.upload("/api/files/upload/scan/", big, "big.pdf");
+    const started = Date.now();
+    const health = await client(server.url).get("/api/health");
+    expect(health.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await upload).status).toBe(201);
+  });
+});

@@ -1,0 +1,222 @@
+/** `/settings`: edit the profile, end sessions, delete the account. */
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { logoutAll } from "../api/auth.ts";
+import { errorMessage, isAbortError } from "../api/client.ts";
+import { deleteAccount, getProfile, updateProfile } from "../api/users.ts";
+import { Alert } from "../components/Alert.tsx";
+import { Button } from "../components/Button.tsx";
+import { Card } from "../components/Card.tsx";
+import { EmailField, PasswordField, UsernameField } from "../components/Field.tsx";
+import { Modal } from "../components/Modal.tsx";
+import { Page } from "../components/Page.tsx";
+import { Spinner } from "../components/Spinner.tsx";
+import { useSession } from "../hooks/session.tsx";
+import { useToast } from "../hooks/toast.tsx";
+import { useAction } from "../hooks/useAction.ts";
+
+const SAVE_FAILED = "Failed to update profile.";
+
+function ProfileForm() {
+  const { setUser } = useSession();
+  const [username, setUsername] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [loaded, setLoaded] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const save = useAction();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getProfile({ signal: controller.signal }).then(
+      (profile) => {
+        setUsername(profile.username ?? "");
+        setEmail(profile.email ?? "");
+        setLoaded(true);
+      },
+      (err: unknown) => {
+        if (isAbortError(err)) return;
+        setLoadFailed(true);
+        setLoaded(true);
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  async function onSubmit() {
+    setSaved(false);
+    await save.run(
+      async () => {
+        const body = { username: username.trim(), email: email.trim(), ...(password ? { password } : {}) };
+        const updated = await updateProfile(body, { fallback: SAVE_FAILED });
+        if (updated && typeof updated === "object" && "id" in updated) setUser(updated);
+        setPassword("");
+        setSaved(true);
+      },
+      (err) => errorMessage(err, SAVE_FAILED),
+    );
+  }
+
+  return (
+    <Card title="Profile">
+      {!loaded ? (
+        <Spinner label="Loading your profile…" />
+      ) : (
+        <form
+          className="stack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onSubmit();
+          }}
+        >
+          {loadFailed && <Alert kind="error">Failed to load profile.</Alert>}
+          {saved && <Alert kind="success">Profile updated successfully.</Alert>}
+          {save.error && <Alert kind="error">{save.error}</Alert>}
+          <UsernameField value={username} onValueChange={setUsername} />
+          <EmailField value={email} onValueChange={setEmail} />
+          <PasswordField
+            label="New password"
+            name="new-password"
+            autoComplete="new-password"
+            hint="Optional. Leave blank to keep your current password."
+            value={password}
+            onValueChange={setPassword}
+          />
+          <div className="button-row">
+            <Button type="submit" variant="primary" busy={save.busy} busyLabel="Saving…">
+              Save Changes
+            </Button>
+          </div>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+function SessionsCard() {
+  const { setUser } = useSession();
+  const toast = useToast();
+  const action = useAction();
+
+  async function onLogoutAll() {
+    await action.run(async () => {
+      await logoutAll({ fallback: "Could not log out of all devices. Please try again." });
+      toast.show("You have been logged out on all devices.", { kind: "success" });
+      // This page is protected: without a user the guard takes the browser to /login.
+      setUser(null);
+    });
+  }
+
+  return (
+    <Card title="Sessions">
+      <p className="muted">
+        Signed in on a shared or lost computer? End every session of your account, including this one.
+      </p>
+      {action.error && <Alert kind="error">{action.error}</Alert>}
+      <div className="button-row">
+        <Button onClick={() => void onLogoutAll()} busy={action.busy} busyLabel="Logging out…">
+          Log out of all devices
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function DangerZone() {
+  const { setUser } = useSession();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const remove = useAction();
+
+  // After a refusal, put the cursor back in the password field (the busy button had the focus).
+  useEffect(() => {
+    if (remove.error) passwordRef.current?.focus();
+  }, [remove.error]);
+
+  function close() {
+    setOpen(false);
+    setPassword("");
+    remove.setError(null);
+  }
+
+  async function onDelete() {
+    if (!password) {
+      remove.setError("Enter your password to confirm.");
+      return;
+    }
+    await remove.run(
+      async () => {
+        await deleteAccount(password, { fallback: "Failed to delete your account. Please try again." });
+        toast.show("Your account has been deleted.", { kind: "success" });
+        navigate("/", { replace: true });
+        setUser(null);
+      },
+      (err) => errorMessage(err, "Failed to delete your account. Please try again."),
+    );
+  }
+
+  return (
+    <Card title="Danger zone" className="card--danger">
+      <p className="muted">
+        Deleting your account removes your profile, your uploaded study guides, your tests and your results. This cannot
+        be undone.
+      </p>
+      <div className="button-row">
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          Delete Account
+        </Button>
+      </div>
+      <Modal
+        open={open}
+        title="Delete your account?"
+        onClose={close}
+        dismissible={!remove.busy}
+        footer={
+          <>
+            <Button onClick={close} disabled={remove.busy}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              type="submit"
+              form="delete-account-form"
+              busy={remove.busy}
+              busyLabel="Deleting…"
+            >
+              Delete my account
+            </Button>
+          </>
+        }
+      >
+        <form
+          id="delete-account-form"
+          className="stack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onDelete();
+          }}
+        >
+          <p>This permanently deletes your account and everything in it. Enter your password to confirm.</p>
+          {remove.error && <Alert kind="error">{remove.error}</Alert>}
+          <PasswordField ref={passwordRef} value={password} onValueChange={setPassword} />
+        </form>
+      </Modal>
+    </Card>
+  );
+}
+
+export function SettingsPage() {
+  return (
+    <Page title="Settings" description="Change your account details, or end your sessions." narrow>
+      <div className="stack stack--lg">
+        <ProfileForm />
+        <SessionsCard />
+        <DangerZone />
+      </div>
+    </Page>
+  );
+}

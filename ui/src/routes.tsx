@@ -1,0 +1,89 @@
+/**
+ * Every route of the UI (spec §2). To add a page: create it in pages/ and add a
+ * row to PUBLIC_ROUTES or PROTECTED_ROUTES. Protected pages are wrapped in the
+ * session guard here, so pages never check the session themselves.
+ */
+import type { ComponentType } from "react";
+import { Redirect, Route, Switch } from "wouter";
+import { RequireAuth } from "./components/RequireAuth.tsx";
+import { AdminAnalyticsPage } from "./pages/AdminAnalyticsPage.tsx";
+import { AdminPage } from "./pages/AdminPage.tsx";
+import { AiInsightsPage } from "./pages/AiInsightsPage.tsx";
+import { ClassesPage } from "./pages/ClassesPage.tsx";
+import { DashboardPage } from "./pages/DashboardPage.tsx";
+import { ForgotPasswordPage } from "./pages/ForgotPasswordPage.tsx";
+import { GeneratedTestPage } from "./pages/GeneratedTestPage.tsx";
+import { LandingPage } from "./pages/LandingPage.tsx";
+import { LoginPage } from "./pages/LoginPage.tsx";
+import { NotFoundPage } from "./pages/NotFoundPage.tsx";
+import { PrivacyPage } from "./pages/PrivacyPage.tsx";
+import { ProfilePage } from "./pages/ProfilePage.tsx";
+import { RegisterPage } from "./pages/RegisterPage.tsx";
+import { ResetPasswordPage } from "./pages/ResetPasswordPage.tsx";
+import { SettingsPage } from "./pages/SettingsPage.tsx";
+import { StudySetDetailPage } from "./pages/StudySetDetailPage.tsx";
+import { StudySetsPage } from "./pages/StudySetsPage.tsx";
+import { TakeTestPage } from "./pages/TakeTestPage.tsx";
+import { TemplatesPage } from "./pages/TemplatesPage.tsx";
+import { TermsPage } from "./pages/TermsPage.tsx";
+import { TestGeneratorPage } from "./pages/TestGeneratorPage.tsx";
+import { TestResultsPage } from "./pages/TestResultsPage.tsx";
+import { UploadPage } from "./pages/UploadPage.tsx";
+import { VerifyEmailPage } from "./pages/VerifyEmailPage.tsx";
+import { VerifyEmailPromptPage } from "./pages/VerifyEmailPromptPage.tsx";
+
+type Routes = [path: string, page: ComponentType][];
+
+export const PUBLIC_ROUTES: Routes = [
+  ["/", LandingPage],
+  ["/login", LoginPage],
+  ["/register", RegisterPage],
+  ["/forgot-password", ForgotPasswordPage],
+  ["/reset-password", ResetPasswordPage],
+  ["/verify-email-prompt", VerifyEmailPromptPage],
+  ["/verify-email", VerifyEmailPage],
+  ["/privacy", PrivacyPage],
+  ["/terms", TermsPage],
+];
+
+export const PROTECTED_ROUTES: Routes = [
+  ["/dashboard", DashboardPage],
+  ["/profile", ProfilePage],
+  ["/settings", SettingsPage],
+  ["/upload", UploadPage],
+  ["/testgenerator", TestGeneratorPage],
+  ["/generated-test", GeneratedTestPage],
+  ["/take-test", TakeTestPage],
+  ["/test-results", TestResultsPage],
+  ["/templates", TemplatesPage],
+  ["/classes", ClassesPage],
+  ["/study-sets", StudySetsPage],
+  ["/study-sets/:id", StudySetDetailPage],
+  ["/ai-insights", AiInsightsPage],
+  ["/admin", AdminPage],
+  ["/admin/dashboard", AdminPage],
+  ["/admin-analytics", AdminAnalyticsPage],
+  ["/admin/analytics", AdminAnalyticsPage],
+];
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      {PUBLIC_ROUTES.map(([path, Page]) => (
+        <Route key={path} path={path} component={Page} />
+      ))}
+      {PROTECTED_ROUTES.map(([path, Page]) => (
+        <Route key={path} path={path}>
+          <RequireAuth>
+            <Page />
+          </RequireAuth>
+        </Route>
+      ))}
+      {/* A leftover of the original design; GitHub sign-in does not exist. */}
+      <Route path="/auth/github/callback">
+        <Redirect to="/upload" replace />
+      </Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
