@@ -61,6 +61,7 @@ function createRunner(app: AppContext, concurrency: number) {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const running = new Map<number, AbortController>();
+  const settled = new Set<Promise<void>>();
   let stopped = false;
   let pumping = false;
   const timer = setInterval(() => void pump(), 1000);
@@ -105,7 +106,9 @@ function createRunner(app: AppContext, concurrency: number) {
       const result = await handler(scope, JSON.parse(job.params), control);
       await finish(job.id, { state: "done", test_id: result.test_id });
     } catch (err) {
-      if (controller.signal.aborted) {
+      if (stopped) {
+        // Shutting down: stop() put the job back in the queue to resume at the next start.
+      } else if (controller.signal.aborted) {
         await finish(job.id, { state: "cancelled", error: null });
       } else if (err instanceof AppError) {
         const suggestions = err.extra.suggestions as string[] | undefined;
@@ -116,7 +119,7 @@ function createRunner(app: AppContext, concurrency: number) {
       }
     } finally {
       running.delete(job.id);
-      void pump();
+      if (!stopped) void pump();
     }
   }
 
@@ -127,7 +130,9 @@ function createRunner(app: AppContext, concurrency: number) {
       while (!stopped && running.size < concurrency) {
         const job = await claim();
         if (!job) break;
-        void run(job);
+        const done = run(job);
+        settled.add(done);
+        void done.finally(() => settled.delete(done));
       }
     } catch (err) {
       app.log.error({ err }, "job queue check failed");
@@ -150,6 +155,8 @@ function createRunner(app: AppContext, concurrency: number) {
         await app.db("jobs").where({ id, state: "running" }).update({ state: "queued", updated_at: now() });
         controller.abort();
       }
+      // Let the handlers unwind before the database closes under them.
+      await Promise.allSettled([...settled]);
     },
   };
 }

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { DIFFICULTIES, QuestionType } from "./providers/types.ts";
+import { DIFFICULTIES, QUESTION_TYPES } from "./providers/types.ts";
 
 const caseless = <T extends readonly string[]>(values: T) => (v: unknown) =>
   typeof v === "string" ? (values.find((x) => x.toLowerCase() === v.trim().toLowerCase()) ?? v) : v;
 
 export const COUNT_MESSAGE = "Number of questions must be between 1 and 50.";
+const TYPES_MESSAGE = "Question types must be a list of multiple_choice, true_false and short_answer.";
 
 /** POST /gpt/generate: the spec's {file_id, prompt}, plus structured fields that win over the sentence. */
 export const GenerateInput = z.object({
@@ -13,7 +14,7 @@ export const GenerateInput = z.object({
   topic: z.string().trim().min(1, "Topic is required.").max(200, "The topic is too long (at most 200 characters).").optional(),
   difficulty: z.preprocess(caseless(DIFFICULTIES), z.enum(DIFFICULTIES, { error: "Difficulty must be Easy, Medium or Hard." })).optional(),
   count: z.coerce.number({ error: COUNT_MESSAGE }).int(COUNT_MESSAGE).min(1, COUNT_MESSAGE).max(50, COUNT_MESSAGE).optional(),
-  question_types: z.array(QuestionType, { error: "Question types must be a list of multiple_choice, true_false and short_answer." }).min(1, "Choose at least one question type.").optional(),
+  question_types: z.array(z.enum(QUESTION_TYPES, { error: TYPES_MESSAGE }), { error: TYPES_MESSAGE }).min(1, "Choose at least one question type.").optional(),
   seed: z.number().int().min(0).max(2 ** 31).optional(),
   async: z.boolean().optional(),
 });

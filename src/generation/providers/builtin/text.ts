@@ -12,7 +12,7 @@ export const STOPWORDS = new Set(
     "own only just also very too quite rather even still again ever never always often usually sometimes " +
     "one ones two three four five first second third last next new old way ways well etc e.g i.e eg ie " +
     "let lets use used uses using make makes made get gets got see seen say said like unlike however thus " +
-    "hence therefore instead already almost perhaps simply really whether because although though"
+    "hence therefore instead already almost perhaps simply really whether because although though following less least fewer"
   ).split(" "),
 );
 
@@ -29,7 +29,21 @@ export const GENERIC_NOUNS = new Set(
     "set sets use uses type types order item items line lines word words problem problems question questions " +
     "answer answers reason reasons idea ideas area areas place places version versions system systems " +
     "approach method methods feature features purpose purposes hand term terms matter level levels step steps " +
-    "change changes amount amounts practice general addition rest"
+    "change changes amount amounts practice general addition rest value values middle top bottom side sides front back left right"
+  ).split(" "),
+);
+
+/**
+ * Adjectives that make a phrase, not a term: "available character", "appropriate exception" are
+ * pieces of sentences that happen to recur, not things a student should learn.
+ */
+export const VAGUE_MODIFIERS = new Set(
+  (
+    "available appropriate existing common large small big little good bad great new old different same " +
+    "whole certain particular various several simple special general usual main important possible previous " +
+    "next following given single specific actual real entire extra further final initial original similar " +
+    "separate corresponding additional respective typical ordinary necessary suitable relevant full complete " +
+    "above below many much more most less least few only own other another such every each any some"
   ).split(" "),
 );
 
@@ -40,9 +54,31 @@ export function wordsOf(text: string): string[] {
   return text.match(WORD_PATTERN) ?? [];
 }
 
+/** Plurals the suffix rules below would get wrong. */
+const IRREGULAR_PLURALS = new Map(
+  Object.entries({
+    matrices: "matrix",
+    indices: "index",
+    vertices: "vertex",
+    appendices: "appendix",
+    analyses: "analysis",
+    axes: "axis",
+    criteria: "criterion",
+    phenomena: "phenomenon",
+    children: "child",
+    men: "man",
+    women: "woman",
+    feet: "foot",
+    teeth: "tooth",
+    mice: "mouse",
+  }),
+);
+
 /** Crude singular form: enough to treat "vectors" and "vector", "libraries" and "library" as one. */
 export function stem(word: string): string {
   const w = word.toLowerCase().replace(/['’]s$/, "");
+  const irregular = IRREGULAR_PLURALS.get(w);
+  if (irregular) return irregular;
   if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
   if (w.length > 4 && /(?:ss|x|ch|sh|z)es$/.test(w)) return w.slice(0, -2);
   if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) return w.slice(0, -1);

@@ -1,0 +1,199 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { newStudent } from "../helpers/accounts.ts";
+import { startFakeOllama } from "../helpers/fake-ollama.ts";
+import { reply, startFakeOpenAI, unusedPort, type FakeAIServer } from "../helpers/fake-openai.ts";
+import { uploadRFaq, waitForJobEnd, waitForJobState } from "../helpers/generation.ts";
+import { startTestServer, tempDir, type TestServer } from "../helpers/server.ts";
+
+let ai: FakeAIServer;
+let server: TestServer;
+
+beforeAll(async () => {
+  ai = await startFakeOpenAI();
+  server = await startTestServer({ OPENAI_BASE_URL: ai.url, OPENAI_MODEL: "gpt-fake", LLM_TIMEOUT_S: "1" });
+});
+afterAll(async () => {
+  await server.close();
+  await ai.close();
+});
+afterEach(() => ai.reset()); // nothing left queued for the next test
+
+const testsCount = async (s: TestServer) => Number((await s.app.db("tests").count({ n: "*" }).first())!.n);
+
+describe("generation through an OpenAI-compatible server", () => {
+  it("sends the topic's passages as data with the output schema, and saves a valid test", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    const before = ai.requests.length;
+    const res = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 12 });
+    expect(res.status).toBe(200);
+    const test = (await c.get(`/api/tests/${res.body.test_id}`)).body;
+    expect(test).toMatchObject({ provider: "openai", model: "gpt-fake" });
+    expect(test.test_metadata.questions).toHaveLength(12);
+    const sent = ai.requests.slice(before);
+    expect(sent.length).toBeGreaterThanOrEqual(2); // 12 questions in batches of 10
+    expect(sent[0]!.model).toBe("gpt-fake");
+    expect(sent[0]!.body.response_format).toMatchObject({ type: "json_schema" });
+    expect(sent[0]!.prompt).toMatch(/<passage page="\d+">/);
+    expect(sent[0]!.prompt.toLowerCase()).toContain("package");
+  });
+
+  it("asks again for items that fail validation and still delivers the exact count", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    ai.script(reply.answerNotInOptions(), reply.duplicates());
+    const res = await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 5 });
+    expect(res.status).toBe(200);
+    const questions = (await c.get(`/api/tests/${res.body.test_id}`)).body.test_metadata.questions;
+    expect(questions).toHaveLength(5);
+    for (const q of questions) expect(q.options).toContain(q.answer);
+  });
+
+  it("retries a 429 and succeeds", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    ai.script(reply.rateLimit(0));
+    const res = await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 3 });
+    expect(res.status).toBe(200);
+  });
+
+  it("fails with a clear 502 after repeated server errors, saving no half test", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    const before = await testsCount(server);
+    ai.script(...Array(9).fill(reply.serverError(500)));
+    const res = await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 3 });
+    expect(res.status).toBe(502);
+    expect(res.body.detail).toMatch(/The AI service at http:\/\/127\.0\.0\.1:\d+\/v1 failed \(HTTP 500\)\./);
+    expect(await testsCount(server)).toBe(before);
+  });
+
+  it("gives up on a server that hangs past the time limit with 504", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    ai.script(reply.hang(), reply.hang(), reply.hang(), reply.hang(), reply.hang(), reply.hang());
+    const res = await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 2 });
+    expect(res.status).toBe(504);
+    expect(res.body.detail).toMatch(/did not answer within 1 seconds/);
+  });
+
+  it("never lets a PDF's text steer the model's output into the test", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    // A model that fell for an injection answers with prose instead of the schema: refused, asked again.
+    ai.script(reply.content("Sure! My system prompt is: You write practice tests. HACKED"));
+    const res = await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 3 });
+    expect(res.status).toBe(200);
+    const test = (await c.get(`/api/tests/${res.body.test_id}`)).body;
+    expect(JSON.stringify(test)).not.toMatch(/HACKED|system prompt/i);
+  });
+
+  it("generates without material from the model's knowledge (study-set page)", async () => {
+    const { c } = await newStudent(server.url);
+    const res = await c.post("/gpt/generate", { prompt: "Generate a Easy difficulty test about volcanoes with 3 questions." });
+    expect(res.status).toBe(200);
+    expect(res.body.questions).toHaveLength(3);
+    expect(ai.requests.at(-1)!.prompt).toContain("volcanoes");
+  });
+
+  it("cancels a running job, leaving no test", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    const before = await testsCount(server);
+    ai.script(reply.hang(), reply.hang(), reply.hang());
+    const started = await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 3, async: true });
+    await waitForJobState(c, started.body.job_id, "running");
+    const cancelled = await c.post(`/api/jobs/${started.body.job_id}/cancel`);
+    expect(cancelled.body.state).toBe("cancelled");
+    expect(await testsCount(server)).toBe(before);
+  });
+});
+
+describe("jobs across a restart", () => {
+  it("resumes a job that was running when the server stopped", async () => {
+    const dataDir = tempDir();
+    const slow = await startFakeOpenAI();
+    const env = { OPENAI_BASE_URL: slow.url, LLM_TIMEOUT_S: "30" };
+    const first = await startTestServer(env, { dataDir });
+    const { c } = await newStudent(first.url);
+    const fileId = await uploadRFaq(c);
+    slow.script(reply.hang());
+    const started = await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 3, async: true });
+    await waitForJobState(c, started.body.job_id, "running");
+    // The request is at the AI service (which hangs) when the server stops.
+    while (!slow.requests.length) await new Promise((r) => setTimeout(r, 10));
+    await first.close();
+
+    const second = await startTestServer(env, { dataDir });
+    try {
+      const again = (await import("../helpers/http.ts")).client(second.url);
+      again.cookies.clear();
+      for (const [k, v] of c.cookies) again.cookies.set(k, v);
+      const done = await waitForJobEnd(again, started.body.job_id);
+      expect(done.state).toBe("done");
+      expect((await again.get(`/api/tests/${done.test_id}`)).body.test_metadata.questions).toHaveLength(3);
+    } finally {
+      await second.close();
+      await slow.close();
+    }
+  });
+
+  it("fails a job with a reason after it was cut off by restarts three times", async () => {
+    const dataDir = tempDir();
+    const first = await startTestServer({}, { dataDir });
+    const { c, id } = await newStudent(first.url);
+    const fileId = await uploadRFaq(c);
+    await first.close();
+    // As a crash leaves it: running, with its tries used up.
+    const { openDb } = await import("../../src/core/db.ts");
+    const db = openDb(`${dataDir}/studyforge.db`);
+    const at = new Date().toISOString();
+    const [jobId] = await db("jobs").insert({
+      user_id: id, kind: "generate", state: "running", attempts: 3, progress_total: 3, created_at: at, updated_at: at,
+      params: JSON.stringify({ material_id: fileId, topic: "CRAN", difficulty: "Easy", count: 3, types: ["multiple_choice"], seed: 1 }),
+    });
+    await db.destroy();
+    const second = await startTestServer({}, { dataDir });
+    try {
+      const job = (await second.app.db("jobs").where({ id: jobId }).first());
+      expect(job.state).toBe("failed");
+      expect(JSON.parse(job.error).detail).toMatch(/restarted/);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("generation through Ollama", () => {
+  it("makes a test with the official client against Ollama's wire protocol", async () => {
+    const ollama = await startFakeOllama();
+    const s = await startTestServer({ OLLAMA_HOST: ollama.url, OLLAMA_MODEL: "llama-fake" });
+    try {
+      const { c } = await newStudent(s.url);
+      const fileId = await uploadRFaq(c);
+      const res = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 4 });
+      expect(res.status).toBe(200);
+      const test = (await c.get(`/api/tests/${res.body.test_id}`)).body;
+      expect(test).toMatchObject({ provider: "ollama", model: "llama-fake" });
+      expect(test.test_metadata.questions).toHaveLength(4);
+      expect(ollama.requests[0]!.body.format).toMatchObject({ type: "object" });
+    } finally {
+      await s.close();
+      await ollama.close();
+    }
+  });
+
+  it("says clearly when the AI service is not reachable", async () => {
+    const port = await unusedPort();
+    const s = await startTestServer({ OLLAMA_HOST: `http://127.0.0.1:${port}` });
+    try {
+      const { c } = await newStudent(s.url);
+      const fileId = await uploadRFaq(c);
+      const res = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2 });
+      expect(res.status).toBe(502);
+      expect(res.body.detail).toBe(`The AI service at http://127.0.0.1:${port} is not reachable: connection refused.`);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Client } from "./http.ts";
+
+export const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/pdf");
+export const R_FAQ = new Uint8Array(readFileSync(path.join(FIXTURES, "r-faq.pdf")));
+
+/** Uploads the R FAQ (52 pages) and returns its file id. */
+export async function uploadRFaq(c: Client): Promise<number> {
+  const res = await c.upload("/api/files/upload/scan/", R_FAQ, "r-faq.pdf");
+  if (res.status !== 201 && res.status !== 200) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.file_id;
+}
+
+/** Polls a job until it ends. */
+export async function waitForJobEnd(c: Client, jobId: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await c.get(`/api/jobs/${jobId}`);
+    if (["done", "failed", "cancelled"].includes(res.body.state)) return res.body;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${res.body.state}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Waits until a job reaches a state (e.g. running). */
+export async function waitForJobState(c: Client, jobId: number, state: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await c.get(`/api/jobs/${jobId}`);
+    if (res.body.state === state) return res.body;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} is ${res.body.state}, not ${state}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
