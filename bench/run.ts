@@ -1,0 +1,23 @@
+/**
+ * `npm run bench`: every benchmark in turn, each printing its figures next to its reference or
+ * target. Benchmarks measure; tests assert behaviour. Run one with e.g. `node bench/scan.ts`.
+ */
+const benches: [string, string, string][] = [
+  ["PDF scanning", "./scan.ts", "runScanBench"],
+  ["Built-in generator", "./builtin.ts", "runBuiltinBench"],
+  ["Generation overhead", "./generation.ts", "runGenerationBench"],
+  ["Exam morning", "./exam-morning.ts", "runExamMorningBench"],
+];
+
+const only = process.argv.slice(2).map((a) => a.toLowerCase());
+for (const [title, file, fn] of benches) {
+  if (only.length && !only.some((o) => title.toLowerCase().includes(o))) continue;
+  console.log(`\n== ${title} ==`);
+  const mod = (await import(file)) as Record<string, () => Promise<string[]>>;
+  try {
+    for (const line of await mod[fn]!()) console.log(line);
+  } catch (err) {
+    console.log(`  failed: ${(err as Error).message}`);
+    process.exitCode = 1;
+  }
+}
