@@ -7,6 +7,7 @@ import type { Logger } from "./core/logger.ts";
 import { createApp } from "./http/app.ts";
 import { hasAdmin } from "./accounts/service.ts";
 import { recoverJobs } from "./core/jobs.ts";
+import { scheduleMaintenance } from "./core/maintenance.ts";
 
 export interface RunningServer {
   app: AppContext;
@@ -34,6 +35,7 @@ export async function startServer(config: Config, opts: { log?: Logger; clock?: 
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   app.log.info({ url, version: VERSION, data_dir: config.dataDir }, `StudyForge is listening on ${url}`);
   await recoverJobs(app);
+  scheduleMaintenance(app);
   if (!(await hasAdmin(app))) app.log.warn("No administrator yet: the first account to sign up becomes the administrator.");
 
   let closing: Promise<void> | undefined;

@@ -60,3 +60,11 @@ describe("configuration", () => {
     expect(() => loadConfig(base(), "/nonexistent/studyforge.env")).toThrow("--config must name a readable env file");
   });
 });
+
+describe("the example env file", () => {
+  it("is a valid configuration", () => {
+    const c = loadConfig({ DATA_DIR: tempDir() }, path.resolve(import.meta.dirname, "../../config/studyforge.example.env"));
+    expect(c.port).toBe(8080);
+    expect(c.llmProvider).toBe("builtin");
+  });
+});

@@ -1,0 +1,67 @@
+import { readdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import cron from "node-cron";
+import type { AppContext } from "./context.ts";
+import { shared } from "./shared.ts";
+
+const HOUR = 3600_000;
+
+/** Files under `dir` (recursively) last changed before `before`. */
+async function oldFiles(dir: string, before: number): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files: string[] = [];
+  for (const e of entries) {
+    if (!e.isFile()) continue;
+    const file = path.join(e.parentPath, e.name);
+    if ((await stat(file)).mtimeMs < before) files.push(file);
+  }
+  return files;
+}
+
+/**
+ * Housekeeping: e-mail tokens that can no longer be used, uploads abandoned half-way, and stored
+ * PDFs no document refers to (left by a crash between storing and committing). Anything younger
+ * than an hour is left alone, so work in progress is never touched.
+ */
+export async function runMaintenance(app: AppContext) {
+  const now = app.clock.now().getTime();
+  const dayAgo = new Date(now - 24 * HOUR).toISOString();
+  const tokens = await app.db("user_tokens")
+    .where("expires_at", "<", new Date(now).toISOString())
+    .orWhere("used_at", "<", dayAgo)
+    .delete();
+
+  const temp = await oldFiles(path.join(app.config.dataDir, "tmp"), now - HOUR);
+  for (const file of temp) await rm(file, { force: true });
+
+  let orphans = 0;
+  for (const file of await oldFiles(path.join(app.config.dataDir, "uploads"), now - HOUR)) {
+    const hash = path.basename(file, ".pdf");
+    if (!(await app.db("documents").where({ hash }).first("hash"))) {
+      await rm(file, { force: true });
+      orphans += 1;
+    }
+  }
+  const summary = { expired_tokens: tokens, temp_files: temp.length, orphaned_pdfs: orphans };
+  if (tokens || temp.length || orphans) app.log.info(summary, "maintenance");
+  return summary;
+}
+
+/** Runs the housekeeping every hour inside the server. */
+export function scheduleMaintenance(app: AppContext) {
+  return shared(
+    app,
+    "maintenance",
+    () =>
+      cron.schedule("17 * * * *", async () => {
+        try {
+          await runMaintenance(app);
+        } catch (err) {
+          app.log.error({ err }, "maintenance failed");
+        }
+      }),
+    async (task) => {
+      await task.stop();
+    },
+  );
+}

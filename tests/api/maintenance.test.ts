@@ -1,0 +1,48 @@
+import { mkdirSync, writeFileSync, existsSync, utimesSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { runMaintenance } from "../../src/core/maintenance.ts";
+import { newStudent } from "../helpers/accounts.ts";
+import { textPdf } from "../helpers/pdfs.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const aged = (file: string, hours: number) => {
+  const t = new Date(Date.now() - hours * 3600_000);
+  utimesSync(file, t, t);
+};
+
+it("removes expired tokens, abandoned uploads and orphaned PDFs, and nothing in use", async () => {
+  const { c } = await newStudent(server.url);
+  const up = await c.upload("/api/files/upload/scan/", await textPdf(["Kept: a guide about rivers and deltas."]), "rivers.pdf");
+  const hash = (await server.app.db("study_materials").where({ id: up.body.file_id }).first()).hash;
+  const kept = path.join(server.dataDir, "uploads", hash.slice(0, 2), `${hash}.pdf`);
+  aged(kept, 5);
+
+  const orphan = path.join(server.dataDir, "uploads", "ab", `${"ab".repeat(32)}.pdf`);
+  mkdirSync(path.dirname(orphan), { recursive: true });
+  writeFileSync(orphan, "%PDF-1.4 orphan");
+  aged(orphan, 2);
+  const freshOrphan = path.join(server.dataDir, "uploads", "cd", `${"cd".repeat(32)}.pdf`);
+  mkdirSync(path.dirname(freshOrphan), { recursive: true });
+  writeFileSync(freshOrphan, "%PDF-1.4 still being stored");
+  const abandoned = path.join(server.dataDir, "tmp", "upload-abandoned");
+  writeFileSync(abandoned, "half an upload");
+  aged(abandoned, 3);
+
+  const tokensBefore = Number((await server.app.db("user_tokens").count({ n: "*" }).first())!.n);
+  expect(tokensBefore).toBeGreaterThan(0); // the sign-up's verification token
+  await server.app.db("user_tokens").update({ expires_at: new Date(Date.now() - 1000).toISOString() });
+  const summary = await runMaintenance(server.app);
+  expect(summary).toEqual({ expired_tokens: tokensBefore, temp_files: 1, orphaned_pdfs: 1 });
+  expect(existsSync(kept)).toBe(true);
+  expect(existsSync(orphan)).toBe(false);
+  expect(existsSync(freshOrphan)).toBe(true);
+  expect(existsSync(abandoned)).toBe(false);
+  expect((await c.get(`/api/files/${up.body.file_id}/download`)).status).toBe(200);
+});
