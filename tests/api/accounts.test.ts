@@ -203,6 +203,26 @@ describe("e-mail verification", () => {
   });
 });
 
+describe("while verification is required", () => {
+  it("lets an unverified user only verify, check, resend and edit the profile", async () => {
+    const { c, details } = await signUp();
+    for (const p of ["/api/files", "/api/dashboard", "/api/tests/results", "/api/ai/insights"]) {
+      const res = await c.get(p);
+      expect(res.status, p).toBe(403);
+      expect(res.body.detail).toBe("Please verify your email address first.");
+    }
+    expect((await c.post("/api/gpt/generate", { file_id: 1, topic: "x" })).status).toBe(403);
+    expect((await c.get("/api/auth/me")).status).toBe(200);
+    expect((await c.get("/api/config")).body.require_email_verification).toBe(true);
+    expect((await c.get("/api/users/profile")).status).toBe(200);
+    expect((await c.post("/auth/resend-verification", { email: details.email })).status).toBe(200);
+
+    const link = await followMailLink(details.email, "/verify-email", /Verify/);
+    await c.raw("GET", `/api/auth/verify-email${link.search}`);
+    expect((await c.get("/api/files")).status).toBe(200);
+  });
+});
+
 describe("password reset", () => {
   it("mails a one-hour, single-use link; the reset ends every session and the new password works", async () => {
     const { c, details, token } = await signUp();

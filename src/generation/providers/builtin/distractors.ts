@@ -33,7 +33,8 @@ function poolOf(inventory: Inventory, kind: TermKind): Term[] {
           articleShare(inventory, term.text) > 0
         );
       }
-      if (kind === "term") return term.count >= 2 && isTermLike(inventory, term.text);
+      // Its head must be a noun the prose uses ("the frame"): "tas vic" is a row of a printed table.
+      if (kind === "term") return term.count >= 2 && isTermLike(inventory, term.text) && articleShare(inventory, term.text.split(" ").at(-1) ?? "") > 0;
       if (kind === "proper") {
         return NAME_SHAPE.test(term.text) && (term.text.includes(" ") || isNameLike(inventory, term.text));
       }
@@ -128,7 +129,10 @@ function numberDistractors(key: KeyTerm, n: number, ctx: DistractorContext): str
   const ranked = [...candidates]
     .filter((text) => {
       const x = Number(text.replace(/[%,]/g, ""));
-      return Number.isFinite(x) && x !== value && (!isYear || (x >= 1000 && x <= 2099)) && (value < 0 || x >= 0);
+      // Same order of magnitude: "38" is no distractor for "1500", however easy the question.
+      const magnitude = isYear ? x >= 1000 && x <= 2099 : value === 0 || (x / value >= 0.1 && x / value <= 10);
+      // "02221" is a postcode or a catalogue number, not a quantity.
+      return Number.isFinite(x) && x !== value && magnitude && !/^0\d/.test(text);
     })
     .map((text) => ({ text, score: numericCloseness(value, Number(text.replace(/[%,]/g, "")), isYear) }))
     .sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
@@ -154,6 +158,8 @@ export function distractorsFor(key: KeyTerm, sentence: string, page: number, n: 
     if (key.kind === "term" && Math.abs(term.text.split(" ").length - words) > 1) return false;
     if (key.kind === "noun" || key.kind === "term") return isPlural(term.text.split(" ").at(-1) ?? "") === plural;
     if (key.kind === "code") return codeShape(term.text) === codeShape(key.text) && isCodeToken(term.text);
+    // A full name gets full names, a surname surnames.
+    if (key.kind === "proper") return term.text.includes(" ") === key.text.includes(" ");
     return true;
   });
   const ranked = candidates

@@ -105,7 +105,9 @@ export class PhraseTagger {
     let known = this.names.get(name);
     if (known === undefined) {
       const doc = nlp(name);
-      known = doc.has("#Person") ? "person" : doc.has("#Place") ? "place" : doc.has("#Organization") ? "organization" : "other";
+      // The whole name must be one: "Bach Suite" is a title that merely mentions a person.
+      const whole = (tag: string) => doc.match(`${tag}+`).text() === doc.text();
+      known = whole("#Person") ? "person" : whole("#Place") ? "place" : doc.has("#Organization") ? "organization" : "other";
       this.names.set(name, known);
     }
     return known;

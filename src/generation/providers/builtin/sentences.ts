@@ -143,6 +143,8 @@ export function isQuestionWorthy(text: string): boolean {
   if (DANGLING_START.test(text) || DANGLING_EARLY.test(text) || CROSS_REFERENCE.test(text) || CITATION.test(text) || CODE_TRACE.test(text)) {
     return false;
   }
+  // A footnote mark glued to a word ("coplot(),1 which", "like2 x") is extraction debris.
+  if (/[\p{Ll})],?\d\s/u.test(text)) return false;
   const words = wordsOf(text);
   if (words.length < 8 || words.length > 45) return false;
   // Mostly numbers: a table row or a list of values, not a statement.
