@@ -1,0 +1,124 @@
+/**
+ * Turns pdf.js text items of one page into plain text: lines in the order the PDF draws them (which is
+ * reading order for the documents people upload; re-sorting by position breaks columns), words split
+ * across a line end joined again, whitespace collapsed, paragraphs kept as "\n".
+ */
+
+/** The part of a pdf.js TextItem this module reads. */
+export interface TextRun {
+  str: string;
+  /** [a, b, c, d, x, y]: the text matrix; y is the baseline, hypot(c, d) the font size. */
+  transform: number[];
+  /** pdf.js saw a line break after this run. */
+  hasEOL: boolean;
+}
+
+interface Line {
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+}
+
+/** Line spacing of a page with too few lines to measure it (baseline distance / font size). */
+const DEFAULT_LEADING = 1.2;
+/** A gap this much wider than the page's usual line spacing starts a new paragraph. */
+const PARAGRAPH_GAP = 1.15;
+
+const SOFT_HYPHEN = "\u00ad";
+const HYPHENS = new Set(["-", "\u2010"]);
+// The lookbehinds make each regex try a run of letters once, from its start: linear on any line.
+/** A line that ends in letters and a hyphen: the word may go on at the start of the next line. */
+const BROKEN_WORD = /(?<!\p{L})(\p{L}+)[-\u2010]$/u;
+const LOWERCASE_WORD = /^\p{Ll}\p{L}*/u;
+const HYPHENATED_WORD = /(?<!\p{L})\p{L}+[-\u2010]\p{L}+/gu;
+/** Control characters other than whitespace: stray codes some PDFs map glyphs to. */
+const CONTROL_CHARS = /(?![\t\n\v\f\r])\p{Cc}/gu;
+
+export function pageText(runs: readonly TextRun[]): string {
+  const lines = collectLines(runs);
+  const first = lines[0];
+  if (!first) return "";
+  const leading = medianLeading(lines);
+  const compounds = hyphenatedWords(lines);
+  // Pieces alternate line texts and separators, so the last piece is always the previous line.
+  const pieces = [first.text];
+  for (let i = 1; i < lines.length; i++) {
+    const prev = lines[i - 1] as Line;
+    const line = lines[i] as Line;
+    const hyphen = lineEndHyphen(prev.text, line.text, compounds);
+    if (hyphen === "none") pieces.push(startsParagraph(prev, line, leading) ? "\n" : " ");
+    else if (hyphen === "drop") pieces.push((pieces.pop() as string).slice(0, -1));
+    pieces.push(line.text);
+  }
+  return pieces.join("").replaceAll(SOFT_HYPHEN, "");
+}
+
+function collectLines(runs: readonly TextRun[]): Line[] {
+  const lines: Line[] = [];
+  let parts: string[] = [];
+  let start: { x: number; y: number; size: number } | undefined;
+  const endLine = () => {
+    const text = parts.join("").replace(CONTROL_CHARS, "").replace(/\s+/g, " ").trim();
+    if (text && start) lines.push({ text, ...start });
+    parts = [];
+    start = undefined;
+  };
+  for (const run of runs) {
+    if (run.str) {
+      const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = run.transform;
+      const size = Math.hypot(c, d) || Math.hypot(a, b);
+      if (!start) start = { x, y, size };
+      else start.size = Math.max(start.size, size);
+      parts.push(run.str);
+    }
+    if (run.hasEOL) endLine();
+  }
+  endLine();
+  return lines;
+}
+
+/** Baseline distance in font sizes between most neighbouring lines of this page. */
+function medianLeading(lines: Line[]): number {
+  const ratios: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const prev = lines[i - 1] as Line;
+    const line = lines[i] as Line;
+    const gap = prev.y - line.y;
+    if (gap > 0) ratios.push(gap / Math.min(prev.size, line.size));
+  }
+  ratios.sort((p, q) => p - q);
+  // The lower median: with few lines, one paragraph gap must not pass for the usual spacing.
+  return ratios[Math.floor((ratios.length - 1) / 2)] ?? DEFAULT_LEADING;
+}
+
+function startsParagraph(prev: Line, line: Line, leading: number): boolean {
+  const gap = prev.y - line.y;
+  const size = Math.min(prev.size, line.size);
+  // Moving up the page means a new column or box; an indented first line or extra space, a new paragraph.
+  return gap < 0 || gap / size > leading * PARAGRAPH_GAP || line.x - prev.x > line.size;
+}
+
+/** Hyphenated words written whole inside a line ("user-visible"): a line break after their hyphen keeps it. */
+function hyphenatedWords(lines: Line[]): Set<string> {
+  const words = new Set<string>();
+  for (const line of lines) {
+    for (const match of line.text.matchAll(HYPHENATED_WORD)) words.add(match[0].toLowerCase().replace("\u2010", "-"));
+  }
+  return words;
+}
+
+/**
+ * What to do with a hyphen that ends a line: "photo-" + "synthesis" drops it ("photosynthesis");
+ * "Hewlett-" + "Packard" keeps it, and so does "user-" + "visible" when the page writes "user-visible"
+ * inside a line elsewhere. "none" when the line does not end in a broken word.
+ */
+function lineEndHyphen(text: string, next: string, compounds: Set<string>): "none" | "keep" | "drop" {
+  const last = text.at(-1) ?? "";
+  if (last === SOFT_HYPHEN) return "drop";
+  if (!HYPHENS.has(last)) return "none";
+  const broken = BROKEN_WORD.exec(text);
+  if (!broken) return "none";
+  const tail = LOWERCASE_WORD.exec(next);
+  return !tail || compounds.has(`${broken[1]}-${tail[0]}`.toLowerCase()) ? "keep" : "drop";
+}

@@ -1,0 +1,260 @@
+/**
+ * The scan pool: worker threads that read PDFs, and a queue that shares them out. The main thread only
+ * passes messages: a scan becomes an "open" task (check the file, count pages), then page-range tasks
+ * that any worker may take, so one big file keeps every worker busy and several files take turns.
+ */
+import { resolve } from "node:path";
+import { Worker } from "node:worker_threads";
+import { AppError } from "../../core/errors.ts";
+import {
+  noSelectableText,
+  poolClosed,
+  scanTimedOut,
+  tooManyPages,
+  workerCrashed,
+  workerFailure,
+} from "./failures.ts";
+import type { FromWorker, ToWorker } from "./messages.ts";
+import type { ScanPool, ScanPoolOptions, ScanResult } from "./types.ts";
+
+const WORKER_URL = new URL("./worker.ts", import.meta.url);
+/**
+ * Pages per task. Small enough that a second file waits at most one task for a worker and that a
+ * failed scan wastes little; large enough that the per-task messages cost nothing. A file smaller than
+ * workers × this is split evenly, so a mid-sized file still uses every worker.
+ */
+const MAX_RANGE = 50;
+const MIN_RANGE = 10;
+/**
+ * A worker's heap. Scanning a 1,151-page book peaks near 100 MB of live objects, so the old generation
+ * has room to spare, and a file built to exhaust memory kills its worker (failing its scan), not the
+ * server. The young generation is capped below V8's default because that default alone added about
+ * 120 MB of resident memory per worker on that book, for no measurable speed.
+ */
+const WORKER_HEAP = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
+/** Workers that die before they are ready this many times in a row mean the scanner cannot start. */
+const MAX_START_FAILURES = 3;
+
+type Task = { kind: "open" } | { kind: "pages"; from: number; to: number };
+
+interface Scan {
+  id: number;
+  filePath: string;
+  resolve(result: ScanResult): void;
+  reject(error: unknown): void;
+  /** Tasks no worker has taken yet. */
+  todo: Task[];
+  /** Tasks workers are on. */
+  running: number;
+  texts: string[];
+  pagesLeft: number;
+  /** When this scan last got a worker: among equals, the one that waited longest goes next. */
+  lastTurn: number;
+  timer?: NodeJS.Timeout;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  current?: { scan: Scan; task: Task };
+  /** Scans whose document this worker holds open. */
+  opened: Set<number>;
+}
+
+export function createScanPool(options: ScanPoolOptions): ScanPool {
+  const { timeoutMs, maxPages } = options;
+  const workers = Math.max(1, Math.floor(options.workers));
+  const scans: Scan[] = [];
+  let lastId = 0;
+  let turn = 0;
+  let startFailures = 0;
+  let stopped: (() => AppError) | undefined;
+
+  const slots = Array.from({ length: workers }, () => ({ opened: new Set<number>(), ready: false }) as Slot);
+  slots.forEach(startWorker);
+
+  /** Gives the slot a fresh worker. Events of the worker it replaces are ignored from then on. */
+  function startWorker(slot: Slot): void {
+    const worker = new Worker(WORKER_URL, { resourceLimits: WORKER_HEAP });
+    const live = () => slot.worker === worker && !stopped;
+    let crash: unknown;
+    worker.on("message", (message: FromWorker) => live() && onMessage(slot, message));
+    // Listening to "error" is also what keeps a worker's crash from becoming the main thread's.
+    worker.on("error", (error) => (crash = error));
+    worker.on("exit", (code) => live() && onExit(slot, crash ?? new Error(`Scan worker exited with code ${code}.`)));
+    slot.worker = worker;
+    slot.ready = false;
+    slot.current = undefined;
+    slot.opened.clear();
+    if (scans.length === 0) worker.unref(); // see keepAlive
+  }
+
+  /** Workers keep the process alive while scans are pending, and only then: an idle pool lets it exit. */
+  function keepAlive(): void {
+    for (const slot of slots) {
+      if (scans.length > 0) slot.worker.ref();
+      else slot.worker.unref();
+    }
+  }
+
+  function replaceWorker(slot: Slot): void {
+    const old = slot.worker;
+    startWorker(slot);
+    void old.terminate();
+  }
+
+  function onExit(slot: Slot, crash: unknown): void {
+    const current = slot.current;
+    if (!slot.ready && ++startFailures >= MAX_START_FAILURES) {
+      void stopAll(() => new AppError(500, "The PDF scanner could not start.", { cause: crash }));
+      return;
+    }
+    startWorker(slot);
+    if (current) fail(current.scan, workerCrashed(crash));
+  }
+
+  function onMessage(slot: Slot, message: FromWorker): void {
+    if (message.type === "ready") {
+      slot.ready = true;
+      startFailures = 0;
+      return dispatch();
+    }
+    const scan = slot.current?.scan;
+    slot.current = undefined;
+    if (scan?.id === message.scanId && scans.includes(scan)) {
+      scan.running--;
+      onAnswer(scan, message);
+    }
+    dispatch();
+  }
+
+  function onAnswer(scan: Scan, message: Exclude<FromWorker, { type: "ready" }>): void {
+    switch (message.type) {
+      case "failed":
+        return fail(scan, workerFailure(message.failure));
+      case "opened":
+        if (message.pageCount > maxPages) return fail(scan, tooManyPages(message.pageCount, maxPages));
+        scan.texts = new Array<string>(message.pageCount).fill("");
+        scan.pagesLeft = message.pageCount;
+        scan.todo.push(...pageRanges(message.pageCount, workers));
+        break;
+      case "pages":
+        scan.texts.splice(message.from - 1, message.texts.length, ...message.texts);
+        scan.pagesLeft -= message.texts.length;
+        break;
+    }
+    if (scan.pagesLeft === 0) finish(scan);
+  }
+
+  function dispatch(): void {
+    for (const slot of slots) {
+      // Tasks wait for a started worker, so a scan's time limit never includes a worker's start-up.
+      if (slot.current || !slot.ready) continue;
+      const scan = nextScan(slot);
+      const task = scan?.todo.shift();
+      if (!scan || !task) return;
+      slot.current = { scan, task };
+      slot.opened.add(scan.id);
+      scan.running++;
+      scan.lastTurn = ++turn;
+      scan.timer ??= setTimeout(() => fail(scan, scanTimedOut(timeoutMs)), timeoutMs).unref();
+      const { id: scanId, filePath } = scan;
+      const message: ToWorker =
+        task.kind === "open" ? { type: "open", scanId, filePath } : { type: "pages", scanId, filePath, ...task };
+      slot.worker.postMessage(message);
+    }
+  }
+
+  /**
+   * Fair shares: the scan with the fewest workers on it goes next; among those, one whose document this
+   * worker already holds open (no second parse), then the one that has waited longest.
+   */
+  function nextScan(slot: Slot): Scan | undefined {
+    let best: Scan | undefined;
+    const rank = (s: Scan) => [s.running, slot.opened.has(s.id) ? 0 : 1, s.lastTurn];
+    for (const scan of scans) {
+      if (scan.todo.length === 0) continue;
+      if (!best || compareRanks(rank(scan), rank(best)) < 0) best = scan;
+    }
+    return best;
+  }
+
+  function settle(scan: Scan): boolean {
+    const index = scans.indexOf(scan);
+    if (index < 0) return false;
+    scans.splice(index, 1);
+    clearTimeout(scan.timer);
+    keepAlive();
+    for (const slot of slots) {
+      if (slot.opened.delete(scan.id)) slot.worker.postMessage({ type: "release", scanId: scan.id } satisfies ToWorker);
+    }
+    return true;
+  }
+
+  function finish(scan: Scan): void {
+    if (!settle(scan)) return;
+    if (scan.texts.every((text) => text === "")) return scan.reject(noSelectableText());
+    scan.resolve({ pageCount: scan.texts.length, pages: scan.texts.map((text, i) => ({ page: i + 1, text })) });
+  }
+
+  function fail(scan: Scan, error: AppError): void {
+    if (!settle(scan)) return;
+    // Workers still on this scan may be stuck in it (that is what a timeout means): replace them. Other
+    // scans' tasks are on other workers and carry on.
+    for (const slot of slots) {
+      if (slot.current?.scan === scan) replaceWorker(slot);
+    }
+    scan.reject(error);
+    dispatch();
+  }
+
+  function stopAll(reason: () => AppError): Promise<void> {
+    stopped = reason;
+    for (const scan of [...scans]) {
+      if (settle(scan)) scan.reject(reason());
+    }
+    return Promise.all(slots.map((slot) => slot.worker.terminate())).then(() => undefined);
+  }
+
+  return {
+    scan(filePath) {
+      if (stopped) return Promise.reject(stopped());
+      return new Promise<ScanResult>((resolveScan, rejectScan) => {
+        scans.push({
+          id: ++lastId,
+          filePath: resolve(filePath),
+          resolve: resolveScan,
+          reject: rejectScan,
+          todo: [{ kind: "open" }],
+          running: 0,
+          texts: [],
+          pagesLeft: -1,
+          lastTurn: 0,
+        });
+        keepAlive();
+        dispatch();
+      });
+    },
+    close() {
+      return stopped ? Promise.resolve() : stopAll(poolClosed);
+    },
+  };
+}
+
+/** Page ranges that split `pageCount` pages into tasks (see MAX_RANGE). */
+export function pageRanges(pageCount: number, workers: number): Task[] {
+  const size = Math.min(MAX_RANGE, Math.max(MIN_RANGE, Math.ceil(pageCount / workers)));
+  const ranges: Task[] = [];
+  for (let from = 1; from <= pageCount; from += size) {
+    ranges.push({ kind: "pages", from, to: Math.min(pageCount, from + size - 1) });
+  }
+  return ranges;
+}
+
+function compareRanks(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}

@@ -1,0 +1,235 @@
+/**
+ * PDFs for tests, built in memory: text (one string a page), many pages, image-only, password-protected,
+ * truncated, and bytes that are no PDF at all. `writeTemp` puts any of them on disk for an upload or a scan.
+ *
+ *   const path = await writeTemp(await textPdf(["Page one.", "Page two."]));
+ */
+import { createHash } from "node:crypto";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { crc32, deflateSync } from "node:zlib";
+import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+
+const PAGE = { width: 595, height: 842, margin: 56 }; // A4, in points
+const LEADING = 1.3;
+
+export interface TextPdfOptions {
+  fontSize?: number;
+}
+
+/**
+ * One page per string. "\n" ends a line (so "photo-\nsynthesis" breaks a word across lines), a blank
+ * line starts a new paragraph, and lines too long for the page wrap at spaces. Text is drawn in
+ * Helvetica, so it must be WinAnsi (Latin-1 and a few more); a page's text must fit on that page.
+ */
+export async function textPdf(pages: readonly string[], opts: TextPdfOptions = {}): Promise<Uint8Array> {
+  const fontSize = opts.fontSize ?? 11;
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pages.forEach((text, i) => drawText(pdf.addPage([PAGE.width, PAGE.height]), text, font, fontSize, i + 1));
+  return pdf.save();
+}
+
+/** `count` pages; by default page n says "This is page n of the generated document." and a little more. */
+export function manyPagesPdf(count: number, text: (page: number) => string = defaultPageText): Promise<Uint8Array> {
+  return textPdf(Array.from({ length: count }, (_, i) => text(i + 1)));
+}
+
+const defaultPageText = (page: number) =>
+  `This is page ${page} of the generated document.\nEach page carries a short paragraph so that it has text to find.`;
+
+function drawText(page: PDFPage, text: string, font: PDFFont, fontSize: number, pageNumber: number): void {
+  const width = PAGE.width - 2 * PAGE.margin;
+  let y = PAGE.height - PAGE.margin - fontSize;
+  for (const line of text.split("\n").flatMap((l) => wrap(l, font, fontSize, width))) {
+    if (y < PAGE.margin) throw new Error(`textPdf: the text of page ${pageNumber} does not fit on one page.`);
+    if (line) page.drawText(line, { x: PAGE.margin, y, size: fontSize, font });
+    y -= fontSize * LEADING;
+  }
+}
+
+/** Splits a line at spaces into lines no wider than `width`; an empty line stays (a paragraph gap). */
+function wrap(line: string, font: PDFFont, fontSize: number, width: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of line.split(" ")) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && font.widthOfTextAtSize(candidate, fontSize) > width) {
+      lines.push(current);
+      current = word;
+    } else current = candidate;
+  }
+  lines.push(current);
+  return lines;
+}
+
+/** Pages that each show a picture and carry no text at all: what a scanner without OCR produces. */
+export async function imagePdf(pages = 1): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const image = await pdf.embedPng(gradientPng(64, 64));
+  for (let i = 0; i < pages; i++) {
+    pdf.addPage([PAGE.width, PAGE.height]).drawImage(image, { x: 100, y: 300, width: 400, height: 400 });
+  }
+  return pdf.save();
+}
+
+/** A small RGB PNG (a colour gradient), encoded by hand so the helper needs no image library. */
+function gradientPng(width: number, height: number): Uint8Array {
+  const rows = Buffer.alloc((width * 3 + 1) * height); // each row: filter byte 0, then RGB triples
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) rows.set([x * 4, y * 4, 128], y * (width * 3 + 1) + 1 + x * 3);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, deflate, no filter, no interlace
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A PDF encrypted with the standard security handler (RC4, 40-bit, revision 2) and a user password,
+ * so no reader opens it without the password. pdf-lib cannot encrypt, so the file is written by hand;
+ * `pdftotext -upw <password>` reads its text back, which shows the encryption is real.
+ */
+export async function encryptedPdf(
+  opts: { userPassword?: string; ownerPassword?: string; text?: string } = {},
+): Promise<Uint8Array> {
+  const { userPassword = "secret", ownerPassword = "owner-secret", text = "This text is locked." } = opts;
+  const permissions = -44; // bits 3-6: printing and copying allowed, changes and notes not
+  const fileId = createHash("md5").update("studyforge test pdf").digest();
+  const owner = rc4(md5(pad(ownerPassword)).subarray(0, 5), pad(userPassword));
+  const p = Buffer.alloc(4);
+  p.writeInt32LE(permissions);
+  const key = md5(pad(userPassword), owner, p, fileId).subarray(0, 5);
+  const user = rc4(key, PASSWORD_PAD);
+  // Each object's strings and streams are encrypted with a key derived from its number (here: 5).
+  const objectKey = md5(key, Buffer.from([5, 0, 0, 0, 0])).subarray(0, 10);
+  const content = rc4(objectKey, Buffer.from(`BT /F1 14 Tf 72 720 Td (${escapePdfString(text)}) Tj ET`, "latin1"));
+  const hex = (bytes: Uint8Array) => `<${Buffer.from(bytes).toString("hex")}>`;
+  return writeObjects(
+    [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+      [`<< /Length ${content.length} >>\nstream\n`, content, "\nendstream"],
+      `<< /Filter /Standard /V 1 /R 2 /O ${hex(owner)} /U ${hex(user)} /P ${permissions} >>`,
+    ],
+    `/Root 1 0 R /Encrypt 6 0 R /ID [${hex(fileId)} ${hex(fileId)}]`,
+  );
+}
+
+/** The padding string of the standard security handler (PDF 32000-1, 7.6.3.3). */
+const PASSWORD_PAD = Buffer.from("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a", "hex");
+
+const pad = (password: string) => Buffer.concat([Buffer.from(password, "latin1"), PASSWORD_PAD]).subarray(0, 32);
+
+function md5(...parts: Uint8Array[]): Buffer {
+  const hash = createHash("md5");
+  for (const part of parts) hash.update(part);
+  return hash.digest();
+}
+
+function rc4(key: Uint8Array, data: Uint8Array): Buffer {
+  const s = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 0, j = 0; i < 256; i++) {
+    j = (j + s[i]! + key[i % key.length]!) & 255;
+    [s[i], s[j]] = [s[j]!, s[i]!];
+  }
+  const out = Buffer.alloc(data.length);
+  for (let k = 0, i = 0, j = 0; k < data.length; k++) {
+    i = (i + 1) & 255;
+    j = (j + s[i]!) & 255;
+    [s[i], s[j]] = [s[j]!, s[i]!];
+    out[k] = data[k]! ^ s[(s[i]! + s[j]!) & 255]!;
+  }
+  return out;
+}
+
+const escapePdfString = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+
+/** A classic PDF file from object bodies (object n is bodies[n - 1]) with a cross-reference table. */
+function writeObjects(bodies: (string | (string | Uint8Array)[])[], trailer: string): Uint8Array {
+  const parts: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];
+  let length = parts[0]!.length;
+  const push = (part: string | Uint8Array) => {
+    const bytes = typeof part === "string" ? Buffer.from(part, "latin1") : Buffer.from(part);
+    parts.push(bytes);
+    length += bytes.length;
+  };
+  const offsets = bodies.map((body, i) => {
+    const offset = length;
+    push(`${i + 1} 0 obj\n`);
+    for (const part of Array.isArray(body) ? body : [body]) push(part);
+    push("\nendobj\n");
+    return offset;
+  });
+  const xref = length;
+  push(`xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`);
+  for (const offset of offsets) push(`${String(offset).padStart(10, "0")} 00000 n \n`);
+  push(`trailer\n<< /Size ${bodies.length + 1} ${trailer} >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
+}
+
+/**
+ * A one-page PDF whose text is drawn by nested forms, each drawing the next twice: 2^depth drawings,
+ * so reading it never ends (a "billion laughs" for PDF readers). For time-out tests.
+ */
+export function endlessPdf(depth = 40): Promise<Uint8Array> {
+  const stream = (dict: string, content: string) => [`<< ${dict} /Length ${content.length} >>\nstream\n`, content, "\nendstream"];
+  const font = "/Font << /F1 4 0 R >>";
+  const forms = Array.from({ length: depth }, (_, i) => {
+    const last = i === depth - 1;
+    const next = last ? "" : `/XObject << /X ${7 + i} 0 R >>`;
+    return stream(
+      `/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << ${font} ${next} >>`,
+      `BT /F1 12 Tf 72 700 Td (Again and again.) Tj ET${last ? "" : " /X Do /X Do"}`,
+    );
+  });
+  return Promise.resolve(
+    writeObjects(
+      [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << ${font} /XObject << /X 6 0 R >> >> /Contents 5 0 R >>`,
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        stream("", "/X Do"),
+        ...forms,
+      ],
+      "/Root 1 0 R",
+    ),
+  );
+}
+
+/** A text PDF cut off partway, as an interrupted download leaves it: its pages and xref are gone. */
+export async function truncatedPdf(): Promise<Uint8Array> {
+  const whole = await textPdf(["This document was cut off.", "Its second page is lost."]);
+  return whole.subarray(0, Math.floor(whole.length * 0.4));
+}
+
+/** Bytes that are not a PDF (a PNG image), for a file named .pdf that is something else. */
+export function notPdf(): Uint8Array {
+  return gradientPng(8, 8);
+}
+
+/** Writes `bytes` to a new temporary directory and returns the file's path. */
+export async function writeTemp(bytes: Uint8Array, name = "document.pdf"): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "studyforge-pdf-"));
+  const path = join(dir, name);
+  await writeFile(path, bytes);
+  return path;
+}

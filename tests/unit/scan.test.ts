@@ -1,0 +1,272 @@
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../../src/core/errors.ts";
+import { createScanPool, type ScanPool, type ScanResult } from "../../src/materials/scan/index.ts";
+import { pageText, type TextRun } from "../../src/materials/scan/page-text.ts";
+import {
+  encryptedPdf,
+  endlessPdf,
+  imagePdf,
+  manyPagesPdf,
+  notPdf,
+  textPdf,
+  truncatedPdf,
+  writeTemp,
+} from "../helpers/pdfs.ts";
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/pdf/${name}`, import.meta.url));
+
+let pool: ScanPool;
+beforeAll(() => {
+  pool = createScanPool({ workers: 2, timeoutMs: 60_000, maxPages: 500 });
+});
+afterAll(() => pool.close());
+
+const scanBytes = async (bytes: Uint8Array, scanner = pool) => scanner.scan(await writeTemp(bytes));
+
+/** What a scan failed with (undefined if it did not); handles the rejection at once, even if awaited later. */
+const failureOf = (scan: Promise<ScanResult>): Promise<unknown> =>
+  scan.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+
+async function expectFailure(scan: Promise<ScanResult>, status: number, detail: string): Promise<void> {
+  const error = await failureOf(scan);
+  expect(error).toBeInstanceOf(AppError);
+  expect(error).toMatchObject({ status, detail });
+}
+
+const textOf = (result: ScanResult, page: number) => result.pages.find((p) => p.page === page)?.text ?? "";
+
+describe("scanning built PDFs", () => {
+  it("returns each page's text with 1-based page numbers", async () => {
+    const result = await scanBytes(await textPdf(["The first page.", "The second page.", "The third page."]));
+    expect(result).toEqual({
+      pageCount: 3,
+      pages: [
+        { page: 1, text: "The first page." },
+        { page: 2, text: "The second page." },
+        { page: 3, text: "The third page." },
+      ],
+    });
+  });
+
+  it("joins wrapped lines back into one line of single-spaced text", async () => {
+    const long = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" "); // wraps over several lines
+    const result = await scanBytes(await textPdf([`${long}\nSpaced     out    words.`]));
+    expect(result.pages[0]?.text).toBe(`${long} Spaced out words.`);
+  });
+
+  it("keeps paragraph breaks as a newline", async () => {
+    const result = await scanBytes(await textPdf(["First paragraph, one line.\n\nSecond paragraph.\nStill the second."]));
+    expect(result.pages[0]?.text).toBe("First paragraph, one line.\nSecond paragraph. Still the second.");
+  });
+
+  it("joins words hyphenated across a line end and keeps real compounds", async () => {
+    const result = await scanBytes(
+      await textPdf([
+        [
+          "Plants make sugar by photo-",
+          "synthesis, a well-known process.",
+          "The printer came from Hewlett-",
+          "Packard. Some user-",
+          "visible settings are user-visible everywhere.",
+        ].join("\n"),
+      ]),
+    );
+    expect(result.pages[0]?.text).toBe(
+      "Plants make sugar by photosynthesis, a well-known process. The printer came from Hewlett-Packard. " +
+        "Some user-visible settings are user-visible everywhere.",
+    );
+  });
+
+  it("reads a many-page PDF split across both workers, every page in its place", async () => {
+    const result = await scanBytes(await manyPagesPdf(240));
+    expect(result.pageCount).toBe(240);
+    expect(result.pages.map((p) => p.page)).toEqual(Array.from({ length: 240 }, (_, i) => i + 1));
+    for (const { page, text } of result.pages) {
+      expect(text).toBe(
+        `This is page ${page} of the generated document. Each page carries a short paragraph so that it has text to find.`,
+      );
+    }
+  });
+
+  it("keeps pages without text as empty strings when others have text", async () => {
+    const result = await scanBytes(await textPdf(["Before the blank.", "", "After the blank."]));
+    expect(result.pages.map((p) => p.text)).toEqual(["Before the blank.", "", "After the blank."]);
+  });
+});
+
+describe("refusing files it cannot read", () => {
+  it("an image-only PDF (a scan without OCR)", async () => {
+    await expectFailure(scanBytes(await imagePdf(2)), 422, "This PDF has no selectable text (it looks like a scan).");
+  });
+
+  it("a password-protected PDF", async () => {
+    await expectFailure(
+      scanBytes(await encryptedPdf()),
+      422,
+      "This PDF is password-protected. Remove the password and upload it again.",
+    );
+  });
+
+  it("a truncated PDF", async () => {
+    await expectFailure(scanBytes(await truncatedPdf()), 422, "This PDF is damaged and cannot be read.");
+  });
+
+  it("a PDF header followed by garbage", async () => {
+    const garbage = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4096, "not really a pdf ")]);
+    await expectFailure(scanBytes(garbage), 422, "This PDF is damaged and cannot be read.");
+  });
+
+  it("another kind of file renamed .pdf", async () => {
+    await expectFailure(scanBytes(notPdf()), 415, "Only PDF files are accepted.");
+    await expectFailure(scanBytes(Buffer.from("Plain notes, saved as notes.pdf.\n")), 415, "Only PDF files are accepted.");
+  });
+
+  it("an empty file", async () => {
+    await expectFailure(scanBytes(new Uint8Array(0)), 422, "The file is empty.");
+  });
+
+  it("a PDF with more pages than the limit, before reading their text", async () => {
+    const limited = createScanPool({ workers: 1, timeoutMs: 60_000, maxPages: 3 });
+    try {
+      await expectFailure(scanBytes(await manyPagesPdf(4), limited), 422, "This PDF has 4 pages; the limit is 3.");
+      expect((await scanBytes(await manyPagesPdf(3), limited)).pageCount).toBe(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("a file that is not there, as a server error rather than the user's", async () => {
+    await expectFailure(pool.scan("/nonexistent/studyforge/missing.pdf"), 500, "The uploaded file could not be read.");
+  });
+
+  it("accepts a PDF whose header comes after some leading junk, as readers do", async () => {
+    const pdf = await textPdf(["Found after the junk."]);
+    const result = await scanBytes(Buffer.concat([Buffer.from("junk before the header\n"), pdf]));
+    expect(result.pages[0]?.text).toBe("Found after the junk.");
+  });
+});
+
+describe("real-world PDFs", () => {
+  // Page counts from pdfinfo; the pages of the phrases from `pdftotext -f N -l N`.
+  it("reads the R FAQ (Texinfo, 52 pages), phrases on the right pages", async () => {
+    const result = await pool.scan(fixture("r-faq.pdf"));
+    expect(result.pageCount).toBe(52);
+    expect(result.pages).toHaveLength(52);
+    expect(textOf(result, 7)).toContain("2.1 What is R?\nR is a system for statistical computation and graphics.");
+    expect(textOf(result, 13)).toContain(
+      "The “Comprehensive R Archive Network” (CRAN) is a collection of sites which carry identical material",
+    );
+    expect(textOf(result, 14)).toContain("2.12 Why is R named R?");
+    expect(textOf(result, 16)).toContain("S is a very high level language and an environment for data analysis and graphics.");
+    expect(textOf(result, 15)).not.toContain("S is a very high level language");
+    // In the PDF "Cham-" and "sim-" end their lines; "user-visible" is written whole inside one.
+    expect(textOf(result, 7)).toContain("two existing languages: Becker, Chambers & Wilks’ S");
+    expect(textOf(result, 7)).toContain("the resulting language is very similar in appearance to S");
+    expect(textOf(result, 7)).toContain("Most of the user-visible functions in R are written in R.");
+  });
+
+  it("reads the shared MIME-info spec (LaTeX, 17 pages)", async () => {
+    const result = await pool.scan(fixture("shared-mime-info-spec.pdf"));
+    expect(result.pageCount).toBe(17);
+    expect(textOf(result, 1)).toContain("1.2. What is this spec?");
+    expect(textOf(result, 1)).toContain("Frequently, it is necessary to work out the correct MIME type for a file.");
+    expect(textOf(result, 7)).toContain("2.4. The glob files");
+    expect(textOf(result, 8)).toContain("2.5. The magic files");
+    expect(textOf(result, 14)).toContain("2.12. Recommended checking order");
+  });
+});
+
+describe("the pool", () => {
+  it("scans several files at once and gives each its own result", async () => {
+    const files = await Promise.all(
+      ["alpha", "beta", "gamma", "delta", "epsilon"].map(async (name) =>
+        writeTemp(await manyPagesPdf(30, (page) => `Document ${name}, page ${page}.`)),
+      ),
+    );
+    const results = await Promise.all(files.map((file) => pool.scan(file)));
+    results.forEach((result, i) => {
+      const name = ["alpha", "beta", "gamma", "delta", "epsilon"][i];
+      expect(result.pageCount).toBe(30);
+      expect(result.pages.map((p) => p.text)).toEqual(Array.from({ length: 30 }, (_, p) => `Document ${name}, page ${p + 1}.`));
+    });
+  });
+
+  it("keeps working after failures", async () => {
+    const outcomes = await Promise.allSettled([
+      scanBytes(await encryptedPdf()),
+      scanBytes(await truncatedPdf()),
+      scanBytes(new Uint8Array(0)),
+      scanBytes(await textPdf(["Still here."])),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected", "rejected", "fulfilled"]);
+    expect((await scanBytes(await textPdf(["And after."]))).pages[0]?.text).toBe("And after.");
+  });
+
+  it("fails a scan that never ends at its time limit, while other scans finish, then carries on", async () => {
+    const hanging = createScanPool({ workers: 2, timeoutMs: 1500, maxPages: 10 });
+    try {
+      const endless = failureOf(scanBytes(await endlessPdf(), hanging));
+      const meanwhile = await scanBytes(await textPdf(["Scanned while another file hangs."]), hanging);
+      expect(meanwhile.pages[0]?.text).toBe("Scanned while another file hangs.");
+      expect(await endless).toMatchObject({ status: 422, detail: "Scanning this PDF took longer than 1.5 seconds." });
+      // The stuck worker was replaced: both workers take new files.
+      const after = await Promise.all([1, 2].map(async (n) => scanBytes(await textPdf([`After the hang ${n}.`]), hanging)));
+      expect(after.map((r) => r.pages[0]?.text)).toEqual(["After the hang 1.", "After the hang 2."]);
+    } finally {
+      await hanging.close();
+    }
+  });
+
+  it("fails scans still pending when it is closed, and refuses new ones", async () => {
+    const closing = createScanPool({ workers: 1, timeoutMs: 60_000, maxPages: 10 });
+    const pending = failureOf(scanBytes(await endlessPdf(), closing));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await closing.close();
+    expect(await pending).toMatchObject({ status: 503, detail: "The PDF scanner has been shut down." });
+    await expectFailure(closing.scan(fixture("r-faq.pdf")), 503, "The PDF scanner has been shut down.");
+  });
+});
+
+describe("page text from pdf.js items", () => {
+  /** A run of text at (x, y) in a 10-point font, ending its line unless `eol` is false. */
+  const run = (str: string, x: number, y: number, eol = true): TextRun => ({
+    str,
+    transform: [10, 0, 0, 10, x, y],
+    hasEOL: eol,
+  });
+
+  it("joins runs of a line and collapses whitespace and control characters", () => {
+    expect(pageText([run("Hello,\t ", 50, 700, false), run("  wor\u0001ld  ", 90, 700)])).toBe("Hello, world");
+  });
+
+  it("starts a paragraph at a wider gap, an indented line, or a jump up the page", () => {
+    const lines = [
+      run("One.", 50, 700),
+      run("Two.", 50, 688),
+      run("Three.", 50, 670), // 18 points below, where lines are 12 apart
+      run("Four.", 65, 658), // indented by more than a font size
+      run("Five.", 50, 646),
+      run("Column two.", 300, 700), // back up: another column
+    ];
+    expect(pageText(lines)).toBe("One. Two.\nThree.\nFour. Five.\nColumn two.");
+  });
+
+  it("drops soft hyphens and joins a word broken by one", () => {
+    expect(pageText([run("photo\u00ad", 50, 700), run("syn\u00adthesis", 50, 688)])).toBe("photosynthesis");
+  });
+
+  it("keeps a hyphen that ends a line before a capital or a number", () => {
+    expect(pageText([run("non-", 50, 700), run("Euclidean and pre-", 50, 688), run("1990", 50, 676)])).toBe(
+      "non-Euclidean and pre-1990",
+    );
+  });
+
+  it("returns an empty string for a page without text", () => {
+    expect(pageText([])).toBe("");
+    expect(pageText([run("   ", 50, 700), run("", 50, 688)])).toBe("");
+  });
+});
