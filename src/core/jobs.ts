@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { AppContext, Scope } from "./context.ts";
-import { AppError, notFound } from "./errors.ts";
+import { AppError } from "./errors.ts";
+import { findOwned } from "./policy.ts";
 import { shared } from "./shared.ts";
 
 export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
@@ -194,17 +195,7 @@ export async function enqueueJob(scope: Scope, kind: string, params: unknown, to
   return getJob(scope, id);
 }
 
-async function findJob(scope: Scope, id: number): Promise<JobRow> {
-  const row: JobRow | undefined = await scope
-    .db("jobs")
-    .where({ id })
-    .modify((q) => {
-      if (!scope.user.is_admin) q.where({ user_id: scope.user.id });
-    })
-    .first();
-  if (!row) throw notFound("Job not found.");
-  return row;
-}
+const findJob = (scope: Scope, id: number) => findOwned<JobRow>(scope, "jobs", id, "Job");
 
 export async function getJob(scope: Scope, id: number): Promise<JobView> {
   return toJobView(await findJob(scope, id));

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { AppContext, Scope } from "../core/context.ts";
-import { AppError, notFound } from "../core/errors.ts";
+import { AppError } from "../core/errors.ts";
+import { findOwned } from "../core/policy.ts";
 import { enqueueJob, registerJobHandler, type JobView } from "../core/jobs.ts";
 import { findMaterial } from "../materials/policy.ts";
 import { searchChunks } from "../materials/search.ts";
@@ -103,17 +104,7 @@ export async function generateFree(scope: Scope, input: GenerateInput): Promise<
   return { questions };
 }
 
-async function findTest(scope: Scope, id: number): Promise<TestRow> {
-  const row: TestRow | undefined = await scope
-    .db("tests")
-    .where({ id })
-    .modify((q) => {
-      if (!scope.user.is_admin) q.where({ user_id: scope.user.id });
-    })
-    .first();
-  if (!row) throw notFound("Test not found.");
-  return row;
-}
+const findTest = (scope: Scope, id: number) => findOwned<TestRow>(scope, "tests", id, "Test");
 
 export function presentTest(row: TestRow, mode?: "take" | "review") {
   const questions: Question[] = JSON.parse(row.questions);

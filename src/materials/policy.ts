@@ -1,5 +1,6 @@
 import type { Scope } from "../core/context.ts";
 import { notFound } from "../core/errors.ts";
+import { visibleTo } from "../core/policy.ts";
 
 export interface MaterialRow {
   id: number;
@@ -17,9 +18,7 @@ export async function findMaterial(scope: Scope, id: number): Promise<MaterialRo
     .db("study_materials as m")
     .join("documents as d", "d.hash", "m.hash")
     .where("m.id", id)
-    .modify((q) => {
-      if (!scope.user.is_admin) q.where("m.user_id", scope.user.id);
-    })
+    .modify(visibleTo(scope, "m.user_id"))
     .first("m.*", "d.size_bytes", "d.page_count");
   if (!row) throw notFound("File not found.");
   return row;

@@ -1,5 +1,6 @@
 import type { Scope } from "../core/context.ts";
-import { AppError, notFound } from "../core/errors.ts";
+import { AppError } from "../core/errors.ts";
+import { findOwned } from "../core/policy.ts";
 import { loadTestQuestions, presentTest } from "../generation/service.ts";
 import { grade, type ReviewItem } from "./grading.ts";
 import type { SubmitInput } from "./schema.ts";
@@ -80,15 +81,7 @@ export async function submit(scope: Scope, input: SubmitInput, idempotencyKey?: 
 }
 
 export async function getResult(scope: Scope, id: number) {
-  const row: ResultRow | undefined = await scope
-    .db("results")
-    .where({ id })
-    .modify((q) => {
-      if (!scope.user.is_admin) q.where({ user_id: scope.user.id });
-    })
-    .first();
-  if (!row) throw notFound("Result not found.");
-  return present(scope, row);
+  return present(scope, await findOwned<ResultRow>(scope, "results", id, "Result"));
 }
 
 export async function listResults(scope: Scope) {
