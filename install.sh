@@ -12,7 +12,7 @@ fi
 
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
   echo "Installing dependencies..."
-  npm ci
+  npm install --no-audit --no-fund
 fi
 
 echo "Building the web UI..."
