@@ -251,11 +251,15 @@ export function providerContract(h: ProviderHarness): void {
     it("stops a running request with an AbortError and does not retry", async () => {
       ai.script(reply.hang());
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 100);
-      const started = Date.now();
-      const err = await failure(provider.generate(sampleRequest({ signal: controller.signal })));
+      // Cancel once the request is at the service, however slow the machine is to send it.
+      const abortWhenSent = async () => {
+        while (!ai.requests.length) await new Promise((r) => setTimeout(r, 10));
+        controller.abort();
+        return Date.now();
+      };
+      const [err, abortedAt] = await Promise.all([failure(provider.generate(sampleRequest({ signal: controller.signal }))), abortWhenSent()]);
       expect(err.name).toBe("AbortError");
-      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(Date.now() - abortedAt).toBeLessThan(1_000);
       expect(ai.requests).toHaveLength(1);
     });
 
