@@ -9,13 +9,21 @@
 import { navigate } from "wouter/use-browser-location";
 import type { ErrorBody } from "./types.ts";
 
+/** Extra fields some error bodies carry beside `detail` and `message`. */
+export interface ApiErrorExtra {
+  /** Topics the study material does cover, when the asked-for topic is not in it. */
+  suggestions?: string[];
+}
+
 export class ApiError extends Error {
   readonly status: number;
+  readonly suggestions?: string[];
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, extra: ApiErrorExtra = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    if (extra.suggestions?.length) this.suggestions = extra.suggestions;
   }
 }
 
@@ -29,6 +37,8 @@ export interface CallOptions {
 
 export interface RequestOptions extends CallOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
   /** Sent as JSON. */
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
@@ -53,6 +63,14 @@ export function messageFromBody(body: unknown, fallback: string): string {
     if (typeof message === "string" && message.trim()) return message;
   }
   return fallback;
+}
+
+/** The extra fields of an error body (`suggestions`), when they have the right shape. */
+export function extraFromBody(body: unknown): ApiErrorExtra {
+  if (!body || typeof body !== "object") return {};
+  const { suggestions } = body as { suggestions?: unknown };
+  if (Array.isArray(suggestions) && suggestions.every((item) => typeof item === "string")) return { suggestions };
+  return {};
 }
 
 /** The message to show for any caught error. */
@@ -91,7 +109,7 @@ function settle<T>(status: number, text: string, options: RequestOptions): T {
   const body = parseJson(text);
   if (status >= 200 && status < 300) return body as T;
   if (status === 401 && !options.allow401) sessionEnded();
-  throw new ApiError(status, messageFromBody(body, options.fallback ?? DEFAULT_ERROR));
+  throw new ApiError(status, messageFromBody(body, options.fallback ?? DEFAULT_ERROR), extraFromBody(body));
 }
 
 function networkError(options: CallOptions): ApiError {
@@ -109,7 +127,7 @@ export function withQuery(path: string, query?: RequestOptions["query"]): string
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   let body: string | undefined;
   if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
@@ -160,11 +178,22 @@ export function upload<T>(
   onProgress?: (percent: number) => void,
   options: UploadOptions = {},
 ): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+  return uploadWithStatus<T>(url, formData, onProgress, options).then((answer) => answer.body);
+}
+
+/** `upload`, answering with the status too (201 created, 200 already there). */
+export function uploadWithStatus<T>(
+  url: string,
+  formData: FormData,
+  onProgress?: (percent: number) => void,
+  options: UploadOptions = {},
+): Promise<{ status: number; body: T }> {
+  return new Promise<{ status: number; body: T }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? "POST", url);
     xhr.withCredentials = true;
     xhr.setRequestHeader("Accept", "application/json");
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     if (onProgress) {
       xhr.upload.onprogress = (event) => {
         if (event.lengthComputable && event.total > 0) {
@@ -174,7 +203,7 @@ export function upload<T>(
     }
     xhr.onload = () => {
       try {
-        resolve(settle<T>(xhr.status, xhr.responseText, options));
+        resolve({ status: xhr.status, body: settle<T>(xhr.status, xhr.responseText, options) });
       } catch (err) {
         reject(err instanceof Error ? err : new Error(String(err)));
       }

@@ -1,8 +1,10 @@
 /**
- * Shapes of the server's JSON. Plain interfaces for now; once the server's zod
- * schemas land these become type-only imports of `z.infer` types. Field names
- * are exactly the server's.
+ * Shapes of the server's JSON. Where the server declares a shape (a zod schema
+ * or an exported type) it is imported here, type-only, so the two cannot drift;
+ * the rest are plain interfaces with exactly the server's field names.
  */
+import type { JobState as ServerJobState, JobView } from "../../../src/core/jobs.ts";
+import type { FileOut } from "../../../src/materials/schema.ts";
 
 /** The error body every failing call answers with. */
 export interface FieldIssue {
@@ -74,10 +76,11 @@ export interface PublicConfig {
 }
 
 export interface RecentTest {
+  /** The test's id. */
   id: number;
   name: string;
-  /** Percent, 0–100. */
-  score: number;
+  /** The latest attempt's percent, 0–100; null when the test was never taken. */
+  score: number | null;
 }
 
 export interface Goal {
@@ -103,4 +106,109 @@ export interface DashboardData {
   statistics: Statistics;
   notifications: DashboardNotification[];
   background_image: string | null;
+}
+
+/** A study guide in the upload history (`GET /api/files/`): uploadedAt in ISO 8601, size in KB with two decimals. */
+export type StudyFile = FileOut;
+
+export interface FileSearchResult {
+  file_id: number;
+  query: string;
+  results: { page: number; text: string }[];
+}
+
+export type Difficulty = "Easy" | "Medium" | "Hard";
+
+export type QuestionType = "multiple_choice" | "true_false" | "short_answer";
+
+/** One question of a test. `answer` and `explanation` are absent when the test is fetched to be taken. */
+export interface Question {
+  question: string;
+  /** The spec's older name for `question`; read when `question` is absent. */
+  questionText?: string;
+  type?: QuestionType;
+  /** The choices; empty (or absent) for a short-answer question. */
+  options?: string[];
+  answer?: string;
+  explanation?: string;
+  source_pages?: number[];
+}
+
+export interface TestMetadata {
+  topic?: string;
+  difficulty?: Difficulty | string;
+  question_types?: QuestionType[];
+  questions: Question[];
+}
+
+/** `GET /api/tests/{id}`. */
+export interface PracticeTest {
+  test_id: number;
+  name: string;
+  study_material_id: number | null;
+  created_at: string;
+  /** "openai", "ollama" or "builtin". */
+  provider: string;
+  model: string;
+  test_metadata: TestMetadata;
+}
+
+export interface GenerateRequest {
+  file_id: number;
+  /** The spec's one sentence built from difficulty, topic and count. */
+  prompt: string;
+  topic: string;
+  difficulty: Difficulty;
+  count: number;
+  question_types: QuestionType[];
+  async: true;
+}
+
+export type JobState = ServerJobState;
+
+/** Long work (test generation): `GET /api/jobs/{id}` and its events. */
+export type Job = JobView;
+
+export interface SubmitRequest {
+  test_id: number;
+  /** Question index ("0", "1", …) to the chosen or typed answer. */
+  answers: Record<string, string>;
+}
+
+export interface ReviewItem {
+  index: number;
+  chosen: string | null;
+  answer: string;
+  correct: boolean;
+}
+
+/** A row of `GET /api/tests/results`. */
+export interface ResultSummary {
+  result_id: number;
+  test_id: number;
+  test_name: string;
+  /** Percent with one decimal. */
+  score: number;
+  correct: number;
+  total: number;
+  submitted_at: string;
+  test_metadata: TestMetadata;
+  submitted_answers: Record<string, string | null>;
+}
+
+/** `POST /api/tests/submit` and `GET /api/results/{id}`: a result with its review. */
+export interface TestResult extends ResultSummary {
+  review: ReviewItem[];
+}
+
+/** `GET /api/ai/insights`: one generated test. */
+export interface Insight {
+  test_id: number;
+  name: string;
+  topic: string;
+  difficulty: string;
+  provider: string;
+  model: string;
+  created_at: string;
+  questions: Question[];
 }

@@ -8,13 +8,15 @@ export interface EmptyStateProps {
   /** The action that fills the emptiness (a ButtonLink or Button). */
   action?: ReactNode;
   icon?: IconName;
+  /** Less room, for a small card (the dashboard's). */
+  compact?: boolean;
 }
 
-export function EmptyState({ title, children, action, icon = "file" }: EmptyStateProps) {
+export function EmptyState({ title, children, action, icon = "file", compact = false }: EmptyStateProps) {
   return (
-    <div className="empty">
+    <div className={compact ? "empty empty--compact" : "empty"}>
       <span className="empty__icon">
-        <Icon name={icon} size={28} />
+        <Icon name={icon} size={compact ? 22 : 28} />
       </span>
       <p className="empty__title">{title}</p>
       {children && <div className="empty__text">{children}</div>}

@@ -15,12 +15,25 @@ export interface ModalProps {
   footer?: ReactNode;
   /** Blocks Escape and the close button (while an action runs). */
   dismissible?: boolean;
+  /** Shows the × button in the corner (default true); a blocking dialog offers its own way out instead. */
+  closeButton?: boolean;
+  /** Extra class on the dialog (e.g. `modal--blocking`). */
+  className?: string;
 }
 
 const focusable =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Modal({ open, title, onClose, children, footer, dismissible = true }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  dismissible = true,
+  closeButton = true,
+  className,
+}: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -67,7 +80,7 @@ export function Modal({ open, title, onClose, children, footer, dismissible = tr
   return (
     <dialog
       ref={dialogRef}
-      className="modal"
+      className={className ? `modal ${className}` : "modal"}
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
       onCancel={(event) => {
@@ -85,9 +98,11 @@ export function Modal({ open, title, onClose, children, footer, dismissible = tr
             <h2 id={titleId} className="modal__title">
               {title}
             </h2>
-            <button type="button" className="modal__close" onClick={onClose} disabled={!dismissible}>
-              <Icon name="x" label="Close" />
-            </button>
+            {closeButton && (
+              <button type="button" className="modal__close" onClick={onClose} disabled={!dismissible}>
+                <Icon name="x" label="Close" />
+              </button>
+            )}
           </div>
           <div className="modal__body">{children}</div>
           {footer && <div className="modal__footer">{footer}</div>}

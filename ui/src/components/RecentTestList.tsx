@@ -1,21 +1,40 @@
+import { Link } from "wouter";
 import type { RecentTest } from "../api/types.ts";
+import { formatPercent } from "../format.ts";
 
-/** Recent tests with their scores (profile, dashboard). */
+/**
+ * Recent tests with their latest scores (profile, dashboard). The name opens the
+ * test; a score opens the newest result of that test; a test never taken says
+ * so and offers to take it.
+ */
 export function RecentTestList({ tests }: { tests: RecentTest[] }) {
   return (
     <ul className="score-list">
-      {tests.map((test) => (
-        <li key={test.id} className="score-list__item">
-          <span className="score-list__name">{test.name || "Untitled test"}</span>
-          <span className="score-list__score">{formatPercent(test.score)}</span>
-        </li>
-      ))}
+      {tests.map((test) => {
+        const name = test.name || "Untitled test";
+        const taken = test.score !== null && test.score !== undefined;
+        return (
+          <li key={test.id} className="score-list__item">
+            <span className="score-list__name">
+              <Link href={`/generated-test?id=${test.id}`}>{name}</Link>
+              {!taken && <span className="score-list__date">Not taken yet</span>}
+            </span>
+            {taken ? (
+              <Link
+                href={`/test-results?test=${test.id}`}
+                className="score-list__score"
+                aria-label={`${formatPercent(test.score)}, results of ${name}`}
+              >
+                {formatPercent(test.score)}
+              </Link>
+            ) : (
+              <Link href={`/take-test?id=${test.id}`} className="score-list__action">
+                Take<span className="visually-hidden"> {name}</span>
+              </Link>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
-}
-
-/** "85%", or "—" for no score; at most one decimal. */
-export function formatPercent(value: number | null | undefined): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return "—";
-  return `${Math.round(value * 10) / 10}%`;
 }

@@ -1,6 +1,125 @@
-import { ComingSoon } from "../components/ComingSoon.tsx";
+/**
+ * `/generated-test?id=`: the preview of a test — every question with its
+ * options, answer, explanation and source pages — with Start Test, Regenerate
+ * Test (a new test on the same settings, behind the progress overlay) and Cancel.
+ */
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { regenerateTest } from "../api/generation.ts";
+import { getTest } from "../api/tests.ts";
+import { Alert } from "../components/Alert.tsx";
+import { Button, ButtonLink } from "../components/Button.tsx";
+import { GenerationOverlay } from "../components/GenerationOverlay.tsx";
+import { Page } from "../components/Page.tsx";
+import { QuestionReview } from "../components/QuestionReview.tsx";
+import { RetryAlert } from "../components/RetryAlert.tsx";
+import { PageSpinner } from "../components/Spinner.tsx";
+import { TestMeta } from "../components/TestMeta.tsx";
+import { useGeneration } from "../hooks/useGeneration.ts";
+import { useLoad } from "../hooks/useLoad.ts";
+import { useNavigationState, usePageId } from "../hooks/usePageId.ts";
 
-/** Placeholder until the test preview is built. */
+export const NO_TEST_ID = "No test ID provided.";
+export const BAD_TEST_ID = "Missing test ID. Please generate a test again.";
+export const LOAD_FAILED = "Failed to load test data. Please try again.";
+export const NO_QUESTIONS = "Test is incomplete or contains no questions.";
+
+const TITLE = "Test preview";
+
+function Problem({ message, retry }: { message: string; retry?: () => void }) {
+  return (
+    <Page title={TITLE} narrow>
+      <RetryAlert
+        onRetry={retry}
+        actions={
+          <ButtonLink href="/testgenerator" size="sm" variant={retry ? "ghost" : "secondary"}>
+            Go to the Test Generator
+          </ButtonLink>
+        }
+      >
+        {message}
+      </RetryAlert>
+    </Page>
+  );
+}
+
 export function GeneratedTestPage() {
-  return <ComingSoon title="Test Preview">Soon you will preview a generated test here before you start it.</ComingSoon>;
+  const [, navigate] = useLocation();
+  const pageId = usePageId("id", "testId");
+  const regenerated = useNavigationState<boolean>("regenerated");
+  const id = pageId.kind === "ok" ? pageId.id : null;
+  const test = useLoad(id, (signal) => getTest(id!, undefined, { signal }));
+  const [startError, setStartError] = useState<string | null>(null);
+  const generation = useGeneration((testId) => {
+    setStartError(null);
+    navigate(`/generated-test?id=${testId}`, { state: { testId, regenerated: true } });
+  });
+
+  if (pageId.kind === "missing") return <Problem message={NO_TEST_ID} />;
+  if (pageId.kind === "invalid") return <Problem message={BAD_TEST_ID} />;
+  if (test.failed) return <Problem message={LOAD_FAILED} retry={test.reload} />;
+  if (!test.data || test.loading) return <PageSpinner label="Loading the test…" />;
+
+  const { name, test_id, test_metadata: meta } = test.data;
+  const questions = meta.questions;
+
+  function onStart() {
+    if (questions.length === 0) {
+      setStartError(NO_QUESTIONS);
+      return;
+    }
+    navigate(`/take-test?id=${test_id}`, { state: { testId: test_id } });
+  }
+
+  return (
+    <Page
+      title={name || TITLE}
+      documentTitle={TITLE}
+      narrow
+      description={
+        <TestMeta
+          topic={meta.topic}
+          difficulty={meta.difficulty}
+          questions={questions.length}
+          provider={test.data.provider}
+          model={test.data.model}
+          createdAt={test.data.created_at}
+        />
+      }
+      actions={
+        <>
+          <ButtonLink href="/dashboard" variant="ghost">
+            Cancel
+          </ButtonLink>
+          <Button onClick={() => void generation.start((options) => regenerateTest(test_id, options))}>
+            Regenerate Test
+          </Button>
+          <Button variant="primary" onClick={onStart}>
+            Start Test
+          </Button>
+        </>
+      }
+    >
+      <div className="stack stack--lg reading">
+        {startError && <Alert kind="error">{startError}</Alert>}
+        {generation.error && <Alert kind="error">{generation.error.message}</Alert>}
+        {generation.cancelled && <Alert kind="info">Regenerating was cancelled. This is still the test you had.</Alert>}
+        {regenerated && !generation.error && !generation.cancelled && (
+          <Alert kind="success">Here is a new version of the test, with fresh questions on the same topic.</Alert>
+        )}
+        {questions.length === 0 ? (
+          <Alert kind="warning">{NO_QUESTIONS}</Alert>
+        ) : (
+          <ol className="question-list" aria-label="Questions with answers">
+            {questions.map((question, index) => (
+              <li key={index}>
+                <QuestionReview number={index + 1} total={questions.length} question={question} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <GenerationOverlay generation={generation} />
+    </Page>
+  );
 }

@@ -6,7 +6,7 @@ import type { RecentTest } from "../api/types.ts";
 import { Alert } from "../components/Alert.tsx";
 import { ButtonLink } from "../components/Button.tsx";
 import { Card } from "../components/Card.tsx";
-import { EmptyState } from "../components/EmptyState.tsx";
+import { NoTestsYet } from "../components/NoTestsYet.tsx";
 import { Page } from "../components/Page.tsx";
 import { RecentTestList } from "../components/RecentTestList.tsx";
 import { Spinner } from "../components/Spinner.tsx";
@@ -61,17 +61,7 @@ export function ProfilePage() {
           {failed && <Alert kind="error">Failed to load profile or recent tests.</Alert>}
           {tests === null && !failed && <Spinner label="Loading your tests…" />}
           {tests !== null && tests.length === 0 && (
-            <EmptyState
-              icon="sparkles"
-              title="No tests yet."
-              action={
-                <ButtonLink href="/testgenerator" variant="secondary">
-                  Generate a test
-                </ButtonLink>
-              }
-            >
-              Generate a practice test from one of your study guides and it will show up here.
-            </EmptyState>
+            <NoTestsYet>Generate a practice test from one of your study guides and it will show up here.</NoTestsYet>
           )}
           {tests !== null && tests.length > 0 && <RecentTestList tests={tests} />}
         </Card>

@@ -7,8 +7,8 @@ import { deleteAccount, getProfile, updateProfile } from "../api/users.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Card } from "../components/Card.tsx";
+import { ConfirmDialog } from "../components/ConfirmDialog.tsx";
 import { EmailField, PasswordField, UsernameField } from "../components/Field.tsx";
-import { Modal } from "../components/Modal.tsx";
 import { Page } from "../components/Page.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { useSession } from "../hooks/session.tsx";
@@ -170,27 +170,16 @@ function DangerZone() {
           Delete Account
         </Button>
       </div>
-      <Modal
+      <ConfirmDialog
         open={open}
         title="Delete your account?"
-        onClose={close}
-        dismissible={!remove.busy}
-        footer={
-          <>
-            <Button onClick={close} disabled={remove.busy}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              type="submit"
-              form="delete-account-form"
-              busy={remove.busy}
-              busyLabel="Deleting…"
-            >
-              Delete my account
-            </Button>
-          </>
-        }
+        onCancel={close}
+        variant="danger"
+        form="delete-account-form"
+        confirmLabel="Delete my account"
+        busy={remove.busy}
+        busyLabel="Deleting…"
+        error={remove.error}
       >
         <form
           id="delete-account-form"
@@ -201,10 +190,9 @@ function DangerZone() {
           }}
         >
           <p>This permanently deletes your account and everything in it. Enter your password to confirm.</p>
-          {remove.error && <Alert kind="error">{remove.error}</Alert>}
           <PasswordField ref={passwordRef} value={password} onValueChange={setPassword} />
         </form>
-      </Modal>
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -1,6 +1,243 @@
-import { ComingSoon } from "../components/ComingSoon.tsx";
+/**
+ * `/testgenerator`: choose a study guide, a topic, a difficulty, how many
+ * questions and which kinds; the test is written as a job behind a blocking
+ * overlay with live progress, then the preview opens.
+ */
+import { useRef, useState } from "react";
+import { useLocation, useSearchParams } from "wouter";
+import { listFiles } from "../api/files.ts";
+import { DIFFICULTIES, generateTest, MAX_QUESTIONS, MIN_QUESTIONS, QUESTION_TYPES } from "../api/generation.ts";
+import type { Difficulty, QuestionType } from "../api/types.ts";
+import { Alert } from "../components/Alert.tsx";
+import { Button, ButtonLink } from "../components/Button.tsx";
+import { Card } from "../components/Card.tsx";
+import { Choice, ChoiceGroup } from "../components/Choice.tsx";
+import { EmptyState } from "../components/EmptyState.tsx";
+import { Select, TextField } from "../components/Field.tsx";
+import { GenerationOverlay } from "../components/GenerationOverlay.tsx";
+import { Page } from "../components/Page.tsx";
+import { RetryAlert } from "../components/RetryAlert.tsx";
+import { Spinner } from "../components/Spinner.tsx";
+import { formatKb, plural } from "../format.ts";
+import { useGeneration } from "../hooks/useGeneration.ts";
+import { useLoad } from "../hooks/useLoad.ts";
 
-/** Placeholder until the test generator is built. */
+export const TOPIC_REQUIRED = "Topic is required.";
+export const COUNT_INVALID = "Number of questions must be between 1 and 50.";
+export const MATERIAL_REQUIRED = "Please select a study material.";
+export const TYPES_REQUIRED = "Choose at least one question type.";
+
+const TYPE_LABELS: Record<QuestionType, string> = {
+  multiple_choice: "Multiple choice",
+  true_false: "True / false",
+  short_answer: "Short answer",
+};
+
+interface Errors {
+  file?: string;
+  topic?: string;
+  count?: string;
+  types?: string;
+}
+
 export function TestGeneratorPage() {
-  return <ComingSoon title="Test Generator">Soon you will choose a study guide, a topic and a difficulty here, and get a practice test.</ComingSoon>;
+  const [, navigate] = useLocation();
+  const [params] = useSearchParams();
+  const files = useLoad("files", (signal) => listFiles({ signal }));
+  const [fileId, setFileId] = useState(() => params.get("file") ?? "");
+  const [topic, setTopic] = useState("");
+  const [difficulty, setDifficulty] = useState<Difficulty>("Easy");
+  const [count, setCount] = useState("5");
+  const [types, setTypes] = useState<QuestionType[]>(["multiple_choice"]);
+  const [errors, setErrors] = useState<Errors>({});
+  const topicRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const generation = useGeneration((testId) =>
+    navigate(`/generated-test?id=${testId}`, { state: { testId } }),
+  );
+
+  const available = files.data ?? [];
+  // A ?file= that is not (or no longer) in the list selects nothing.
+  const selected = available.some((file) => String(file.file_id) === fileId) ? fileId : "";
+
+  function validate(): Errors {
+    const found: Errors = {};
+    if (!selected) found.file = MATERIAL_REQUIRED;
+    if (!topic.trim()) found.topic = TOPIC_REQUIRED;
+    const n = Number(count);
+    if (!count.trim() || !Number.isInteger(n) || n < MIN_QUESTIONS || n > MAX_QUESTIONS) found.count = COUNT_INVALID;
+    if (types.length === 0) found.types = TYPES_REQUIRED;
+    return found;
+  }
+
+  function onSubmit() {
+    if (generation.running) return;
+    const found = validate();
+    setErrors(found);
+    generation.reset();
+    if (Object.keys(found).length) {
+      // Put the cursor in the first field that needs attention.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      return;
+    }
+    void generation.start((options) =>
+      generateTest(
+        { file_id: Number(selected), topic: topic.trim(), difficulty, count: Number(count), question_types: types },
+        options,
+      ),
+    );
+  }
+
+  function toggleType(type: QuestionType, on: boolean) {
+    setTypes((current) => QUESTION_TYPES.filter((t) => (t === type ? on : current.includes(t))));
+  }
+
+  function applySuggestion(suggestion: string) {
+    setTopic(suggestion);
+    setErrors((current) => ({ ...current, topic: undefined }));
+    generation.reset();
+    topicRef.current?.focus();
+  }
+
+  const failure = generation.error;
+  let body;
+  if (files.loading && !files.data) {
+    body = <Spinner label="Loading your study guides…" />;
+  } else if (files.failed) {
+    body = <RetryAlert onRetry={files.reload}>Failed to load your study guides.</RetryAlert>;
+  } else if (available.length === 0) {
+    body = (
+      <EmptyState
+        icon="upload"
+        title="You have no study guides yet."
+        action={
+          <ButtonLink href="/upload" variant="primary">
+            Upload a study guide
+          </ButtonLink>
+        }
+      >
+        Tests are made from your own PDFs. Upload one first, then come back here.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <form
+        ref={formRef}
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {generation.cancelled && <Alert kind="info">Test generation was cancelled. Nothing was saved.</Alert>}
+        {failure && (
+          <Alert
+            kind="error"
+            title={failure.message || "Failed to generate test. Try again."}
+            actions={
+              failure.suggestions?.length ? (
+                <ul className="chips" aria-label="Suggested topics">
+                  {failure.suggestions.map((suggestion) => (
+                    <li key={suggestion}>
+                      <button type="button" className="chip" onClick={() => applySuggestion(suggestion)}>
+                        {suggestion}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : undefined
+            }
+          >
+            {failure.suggestions?.length ? "Try one of the topics this study guide does cover:" : undefined}
+          </Alert>
+        )}
+        <Select
+          label="Select Study Material"
+          placeholder="Choose a study guide…"
+          options={available.map((file) => ({
+            value: String(file.file_id),
+            label: `${file.filename} (${plural(file.pages, "page")}, ${formatKb(file.size)})`,
+          }))}
+          value={selected}
+          onChange={(event) => {
+            setFileId(event.target.value);
+            setErrors((current) => ({ ...current, file: undefined }));
+          }}
+          error={errors.file}
+          required
+        />
+        <TextField
+          ref={topicRef}
+          label="Topic"
+          hint="A word or phrase from the study guide, such as a chapter's subject."
+          value={topic}
+          onValueChange={(value) => {
+            setTopic(value);
+            if (errors.topic) setErrors((current) => ({ ...current, topic: undefined }));
+          }}
+          error={errors.topic}
+          maxLength={200}
+          required
+        />
+        <div className="form-pair">
+          <Select
+            label="Difficulty"
+            options={DIFFICULTIES.map((value) => ({ value, label: value }))}
+            value={difficulty}
+            onChange={(event) => setDifficulty(event.target.value as Difficulty)}
+          />
+          <TextField
+            label="Number of Questions"
+            type="number"
+            inputMode="numeric"
+            min={MIN_QUESTIONS}
+            max={MAX_QUESTIONS}
+            step={1}
+            value={count}
+            onValueChange={(value) => {
+              setCount(value);
+              if (errors.count) setErrors((current) => ({ ...current, count: undefined }));
+            }}
+            error={errors.count}
+            hint={`From ${MIN_QUESTIONS} to ${MAX_QUESTIONS}.`}
+            required
+          />
+        </div>
+        <ChoiceGroup legend="Question types" error={errors.types} className="choice-group--compact">
+          {QUESTION_TYPES.map((type) => (
+            <Choice
+              key={type}
+              type="checkbox"
+              name="question_types"
+              value={type}
+              label={TYPE_LABELS[type]}
+              checked={types.includes(type)}
+              aria-invalid={errors.types ? true : undefined}
+              onChange={(event) => {
+                toggleType(type, event.target.checked);
+                if (errors.types) setErrors((current) => ({ ...current, types: undefined }));
+              }}
+            />
+          ))}
+        </ChoiceGroup>
+        <div className="button-row">
+          <Button type="submit" variant="primary" size="lg" busy={generation.running} busyLabel="Generating…">
+            Generate Test
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <Page
+      title="Test Generator"
+      description="Make a practice test from one of your study guides. Every answer comes from the guide itself."
+      narrow
+    >
+      <Card>{body}</Card>
+      <GenerationOverlay generation={generation} />
+    </Page>
+  );
 }

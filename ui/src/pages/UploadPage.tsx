@@ -1,6 +1,174 @@
-import { ComingSoon } from "../components/ComingSoon.tsx";
+/**
+ * `/upload`: choose or drop a PDF, upload it with real progress, wait for the
+ * scan, then go on to the generator; below, the upload history.
+ */
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { errorMessage } from "../api/client.ts";
+import { listFiles, uploadFile, type UploadedFile } from "../api/files.ts";
+import { Alert } from "../components/Alert.tsx";
+import { Button } from "../components/Button.tsx";
+import { Card } from "../components/Card.tsx";
+import { Page } from "../components/Page.tsx";
+import { ProgressBar } from "../components/ProgressBar.tsx";
+import { RetryAlert } from "../components/RetryAlert.tsx";
+import { Spinner } from "../components/Spinner.tsx";
+import { plural } from "../format.ts";
+import { useSession } from "../hooks/session.tsx";
+import { useLoad } from "../hooks/useLoad.ts";
+import { DropZone } from "./upload/DropZone.tsx";
+import { UploadHistory } from "./upload/UploadHistory.tsx";
 
-/** Placeholder until the upload page is built. */
+export const UPLOAD_FAILED = "Upload failed. Check console.";
+export const ONLY_PDF = "Only PDF files are accepted.";
+/** How long the finished bar stays full before it resets (spec §9). */
+export const PROGRESS_RESET_MS = 800;
+
+type Phase = "idle" | "uploading" | "scanning" | "finished";
+
+/** The same refusals the server would give, before any byte is sent. */
+function checkFile(file: File, maxMb: number): string | null {
+  const isPdf = file.name.toLowerCase().endsWith(".pdf") || file.type === "application/pdf";
+  if (!isPdf) return ONLY_PDF;
+  if (file.size > maxMb * 1024 * 1024) return `The file is larger than ${maxMb} MB.`;
+  return null;
+}
+
+function successText({ file, created }: UploadedFile): string {
+  return created
+    ? `"${file.filename}" is ready: ${plural(file.pages, "page")} scanned.`
+    : `"${file.filename}" was already uploaded (${plural(file.pages, "page")}). It is ready to use.`;
+}
+
 export function UploadPage() {
-  return <ComingSoon title="File Upload">Soon you will upload PDF study guides here and see your upload history.</ComingSoon>;
+  const { config } = useSession();
+  const [, navigate] = useLocation();
+  const history = useLoad("files", (signal) => listFiles({ signal }));
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [percent, setPercent] = useState(0);
+  const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const busy = phase === "uploading" || phase === "scanning";
+
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  function choose(chosen: File | null) {
+    setError(null);
+    if (!chosen) {
+      setFile(null);
+      setFileError(null);
+      return;
+    }
+    const problem = checkFile(chosen, config.max_upload_mb);
+    setFileError(problem);
+    setFile(problem ? null : chosen);
+    if (problem && inputRef.current) inputRef.current.value = "";
+  }
+
+  async function onUpload() {
+    if (!file || busy) return; // spec §5: ignored without a file or while one is in progress
+    const problem = checkFile(file, config.max_upload_mb);
+    if (problem) {
+      setFileError(problem);
+      return;
+    }
+    clearTimeout(resetTimer.current);
+    setError(null);
+    setUploaded(null);
+    setPercent(0);
+    setPhase("uploading");
+    try {
+      const answer = await uploadFile(file, (sent) => {
+        setPercent(sent);
+        if (sent >= 100) setPhase("scanning");
+      }, { fallback: UPLOAD_FAILED });
+      setUploaded(answer);
+      setFile(null);
+      if (inputRef.current) inputRef.current.value = "";
+      history.reload();
+    } catch (err) {
+      console.error("Upload failed:", err);
+      setError(errorMessage(err, UPLOAD_FAILED));
+    } finally {
+      setPercent(100);
+      setPhase("finished");
+      resetTimer.current = setTimeout(() => {
+        setPhase("idle");
+        setPercent(0);
+      }, PROGRESS_RESET_MS);
+    }
+  }
+
+  const ready = uploaded !== null && !file;
+  return (
+    <Page title="File Upload" description="Upload a PDF study guide. StudyForge reads its text so you can make practice tests from it.">
+      <div className="stack stack--lg">
+        <Card title="Upload a study guide" className="upload-card">
+          <form
+            className="stack"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void onUpload();
+            }}
+          >
+            <DropZone
+              file={file}
+              onChoose={choose}
+              error={fileError}
+              disabled={busy}
+              inputRef={inputRef}
+              hint={`PDF only, up to ${config.max_upload_mb} MB and ${config.max_pdf_pages.toLocaleString()} pages. The text must be selectable (not a scan of paper).`}
+            />
+            {phase !== "idle" && (
+              <div className="upload-progress">
+                {phase === "scanning" ? (
+                  <ProgressBar label="Scanning…" valueText="Reading the pages" indeterminate />
+                ) : (
+                  <ProgressBar
+                    label={phase === "finished" ? "Done" : "Uploading…"}
+                    value={percent}
+                    tone={phase === "finished" && !error ? "success" : "primary"}
+                  />
+                )}
+              </div>
+            )}
+            {error && <Alert kind="error">{error}</Alert>}
+            {uploaded && !error && <Alert kind="success">{successText(uploaded)}</Alert>}
+            <div className="button-row">
+              <Button
+                type="submit"
+                variant={ready ? "secondary" : "primary"}
+                size="lg"
+                disabled={!file}
+                busy={busy}
+                busyLabel={phase === "scanning" ? "Scanning…" : "Uploading…"}
+              >
+                Upload and Scan
+              </Button>
+              <Button
+                variant={ready ? "primary" : "secondary"}
+                size="lg"
+                disabled={!uploaded || busy}
+                onClick={() => uploaded && navigate(`/testgenerator?file=${uploaded.file.file_id}`)}
+              >
+                Generate Test
+              </Button>
+            </div>
+          </form>
+        </Card>
+
+        <Card title="Upload History">
+          {history.loading && !history.data && <Spinner label="Loading your study guides…" />}
+          {history.failed && (
+            <RetryAlert onRetry={history.reload}>Failed to load your upload history.</RetryAlert>
+          )}
+          {history.data && <UploadHistory files={history.data} onChanged={history.reload} />}
+        </Card>
+      </div>
+    </Page>
+  );
 }

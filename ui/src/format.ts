@@ -1,0 +1,48 @@
+/** How numbers, dates and the like read in the UI. */
+
+/** "85%", or "—" for no score; at most one decimal. */
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return "—";
+  return `${Math.round(value * 10) / 10}%`;
+}
+
+/** A local date and time, e.g. "21 Nov 2026, 23:13"; the ISO text itself when it is no date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** The server's size in kilobytes as "361.45 KB". */
+export function formatKb(kb: number): string {
+  return `${(Number.isFinite(kb) ? kb : 0).toFixed(2)} KB`;
+}
+
+/** "Source: page 12", "Source: pages 3, 4", or null without pages. */
+export function formatSources(pages: readonly number[] | undefined): string | null {
+  if (!pages?.length) return null;
+  return pages.length === 1 ? `Source: page ${pages[0]}` : `Source: pages ${pages.join(", ")}`;
+}
+
+/** "1 question", "5 questions". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+const PROVIDERS: Record<string, string> = { builtin: "the built-in generator", openai: "OpenAI", ollama: "Ollama" };
+
+/** "the built-in generator", "OpenAI (gpt-4o-mini)", "Ollama (llama3.2)". */
+export function providerName(provider: string, model?: string): string {
+  const name = PROVIDERS[provider] ?? provider;
+  return provider === "builtin" || !model ? name : `${name} (${model})`;
+}
+
+/** The same with a capital first letter, to start a label. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Case and surrounding spaces do not matter when answers are compared (spec §5). */
+export function sameAnswer(a: string | null | undefined, b: string | null | undefined): boolean {
+  return (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase() && (a ?? "").trim() !== "";
+}
