@@ -10,8 +10,9 @@ export function practiceRoutes(router: AppRouter) {
   router.post("/api/tests/submit", async (ctx) => {
     const scope = requireUser(ctx);
     const key = ctx.get("Idempotency-Key") ? parse(IdempotencyKey, ctx.get("Idempotency-Key"), "body") : undefined;
-    const { result } = await practice.submit(scope, parse(SubmitInput, ctx.request.body), key);
-    ctx.status = 201;
+    const { result, created } = await practice.submit(scope, parse(SubmitInput, ctx.request.body), key);
+    // A replay of an acknowledged submission answers 200 with the first result.
+    ctx.status = created ? 201 : 200;
     ctx.body = result;
   });
 

@@ -102,10 +102,11 @@ export async function dashboard(scope: Scope) {
     .orderBy([{ column: "created_at", order: "desc" }, { column: "id", order: "desc" }])
     .limit(5)
     .select("id", "name", "created_at");
-  const latest: { test_id: number; score: number }[] = tests.length
-    ? await scope.db("results").whereIn("test_id", tests.map((t) => t.id)).where({ user_id: scope.user.id }).orderBy("id", "asc").select("test_id", "score")
+  const attempts: { id: number; test_id: number; score: number }[] = tests.length
+    ? await scope.db("results").whereIn("test_id", tests.map((t) => t.id)).where({ user_id: scope.user.id }).orderBy("id", "asc").select("id", "test_id", "score")
     : [];
-  const latestByTest = new Map(latest.map((r) => [r.test_id, r.score]));
+  // Later attempts overwrite earlier ones: the map ends up with each test's latest.
+  const latestByTest = new Map(attempts.map((r) => [r.test_id, r]));
   const stats = await scope.db("results").where({ user_id: scope.user.id }).first(
     scope.db.raw("count(*) as n"),
     scope.db.raw("avg(score) as average"),
@@ -114,7 +115,13 @@ export async function dashboard(scope: Scope) {
   );
   const some = Number(stats?.n ?? 0) > 0;
   return {
-    recent_tests: tests.map((t) => ({ id: t.id, name: t.name, score: latestByTest.get(t.id) ?? null })),
+    recent_tests: tests.map((t) => ({
+      id: t.id,
+      name: t.name,
+      score: latestByTest.get(t.id)?.score ?? null,
+      result_id: latestByTest.get(t.id)?.id ?? null,
+      created_at: t.created_at,
+    })),
     goals: [],
     statistics: {
       average_score: some ? Math.round(Number(stats.average) * 10) / 10 : null,

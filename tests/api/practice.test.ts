@@ -80,6 +80,8 @@ describe("submitting a test", () => {
     const body = { test_id: testId, answers: allRight(questions) };
     const [a, b] = await Promise.all([c.post("/tests/submit", body, { "Idempotency-Key": key }), c.post("/tests/submit", body, { "Idempotency-Key": key })]);
     const c2 = await c.post("/tests/submit", { ...body, answers: {} }, { "Idempotency-Key": key });
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(c2.status).toBe(200);
     expect(new Set([a.body.result_id, b.body.result_id, c2.body.result_id]).size).toBe(1);
     expect(c2.body.score).toBe(100);
     expect((await c.get("/tests/results")).body).toHaveLength(1);
@@ -128,7 +130,8 @@ describe("the dashboard", () => {
     await c.post("/tests/submit", { test_id: testId, answers: allRight(questions) }); // 100
     await c.post("/tests/submit", { test_id: testId, answers: { "0": questions[0]!.answer, "1": questions[1]!.answer } }); // 50
     const res = await c.get("/api/dashboard");
-    expect(res.body.recent_tests).toEqual([{ id: testId, name: "Packages (Easy)", score: 50 }]);
+    const newest = (await c.get("/tests/results")).body[0];
+    expect(res.body.recent_tests).toEqual([{ id: testId, name: "Packages (Easy)", score: 50, result_id: newest.result_id, created_at: expect.any(String) }]);
     expect(res.body.statistics).toEqual({ average_score: 58.3, best_score: 100, worst_score: 25 });
   });
 

@@ -81,6 +81,9 @@ export interface RecentTest {
   name: string;
   /** The latest attempt's percent, 0–100; null when the test was never taken. */
   score: number | null;
+  /** The latest attempt, to open its review; null when never taken. */
+  result_id?: number | null;
+  created_at?: string;
 }
 
 export interface Goal {

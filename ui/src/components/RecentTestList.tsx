@@ -21,7 +21,7 @@ export function RecentTestList({ tests }: { tests: RecentTest[] }) {
             </span>
             {taken ? (
               <Link
-                href={`/test-results?test=${test.id}`}
+                href={test.result_id ? `/test-results?result=${test.result_id}` : `/test-results?test=${test.id}`}
                 className="score-list__score"
                 aria-label={`${formatPercent(test.score)}, results of ${name}`}
               >

@@ -91,8 +91,11 @@ function topicWeight(c: TopicCandidate, headings: number): number {
  * and names, none part of another, nicely cased.
  */
 export function suggestTopics(allPages: PageText[], n = 5): string[] {
-  // A bibliography names many subjects, none of which the document teaches.
-  const pages = allPages.filter((page) => !isReferencePage(page.text));
+  // A bibliography names many subjects, none of which the document teaches; web addresses
+  // ("https", "www") are not subjects either.
+  const pages = allPages
+    .filter((page) => !isReferencePage(page.text))
+    .map((page) => ({ ...page, text: page.text.replace(/\b(?:https?|ftp):\/\/\S+|\bwww\.\S+|\b[\w.-]+@[\w-]+\.[\w.-]+/gi, " ") }));
   const inventory = buildInventory(pages);
   const tagger = new PhraseTagger((word) => inventory.nounHeads.has(word));
   const merged = new Map<string, TopicCandidate>();
