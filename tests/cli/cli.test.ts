@@ -13,7 +13,8 @@ describe("the studyforge CLI", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("serve");
     expect(help.stdout).toContain("migrate");
-    for (const cmd of ["serve", "migrate"]) {
+    expect(help.stdout).toContain("status");
+    for (const cmd of ["serve", "migrate", "status"]) {
       const sub = await runCli([cmd, "--help"]);
       expect(sub.code).toBe(0);
       expect(sub.stdout).toContain(`Usage: studyforge ${cmd}`);
@@ -28,6 +29,17 @@ describe("the studyforge CLI", () => {
     expect(existsSync(path.join(dataDir, "studyforge.db"))).toBe(true);
     const second = await runCli(["migrate"], { DATA_DIR: dataDir });
     expect(second.stdout).toContain("nothing to apply");
+  });
+
+  it("shows the installation's status, as a table or as JSON", async () => {
+    const dataDir = tempDir();
+    const table = await runCli(["status"], { DATA_DIR: dataDir });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/Data directory\s+\S*studyforge-test-/);
+    expect(table.stdout).toMatch(/Administrators\s+0 \(the first account to sign up becomes one\)/);
+    expect(table.stdout).toMatch(/AI provider\s+builtin/);
+    const json = JSON.parse((await runCli(["status", "--json"], { DATA_DIR: dataDir, OLLAMA_HOST: "http://127.0.0.1:11434" })).stdout);
+    expect(json).toMatchObject({ users: 0, admins: 0, tests: 0, ai_provider: "ollama (llama3.2)", data_dir: dataDir });
   });
 
   it("refuses a bad configuration value with one clear line and no stack", async () => {

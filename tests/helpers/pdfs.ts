@@ -1,15 +1,27 @@
 /**
- * PDFs for tests, built in memory: text (one string a page), many pages, image-only, password-protected,
- * truncated, and bytes that are no PDF at all. `writeTemp` puts any of them on disk for an upload or a scan.
+ * PDFs for tests, built in memory (each function returns the bytes):
+ *
+ * - textPdf(pages): one page per string; "\n" breaks a line, a blank line starts a paragraph
+ * - manyPagesPdf(count, text?): `count` pages of text
+ * - imagePdf(pages?): pictures only, no text (a scan without OCR)
+ * - encryptedPdf(opts?): needs a password to open (RC4, standard security handler)
+ * - truncatedPdf(), notPdf(): an interrupted download; a PNG, for a file renamed .pdf
+ * - endlessPdf(), memoryBombPdf(): a page that never finishes; one that exhausts a reader's memory
+ *
+ * writeTemp(bytes, name?) puts any of them in a temporary file (removed after the test file) for an upload
+ * or a scan:
  *
  *   const path = await writeTemp(await textPdf(["Page one.", "Page two."]));
  */
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { crc32, deflateSync } from "node:zlib";
+import { once } from "node:events";
+import { crc32, createDeflate, deflateSync } from "node:zlib";
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { afterAll } from "vitest";
 
 const PAGE = { width: 595, height: 842, margin: 56 }; // A4, in points
 const LEADING = 1.3;
@@ -120,17 +132,11 @@ export async function encryptedPdf(
   const objectKey = md5(key, Buffer.from([5, 0, 0, 0, 0])).subarray(0, 10);
   const content = rc4(objectKey, Buffer.from(`BT /F1 14 Tf 72 720 Td (${escapePdfString(text)}) Tj ET`, "latin1"));
   const hex = (bytes: Uint8Array) => `<${Buffer.from(bytes).toString("hex")}>`;
-  return writeObjects(
-    [
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-      [`<< /Length ${content.length} >>\nstream\n`, content, "\nendstream"],
-      `<< /Filter /Standard /V 1 /R 2 /O ${hex(owner)} /U ${hex(user)} /P ${permissions} >>`,
-    ],
-    `/Root 1 0 R /Encrypt 6 0 R /ID [${hex(fileId)} ${hex(fileId)}]`,
-  );
+  return onePagePdf({
+    content: streamObject("", content),
+    more: [`<< /Filter /Standard /V 1 /R 2 /O ${hex(owner)} /U ${hex(user)} /P ${permissions} >>`],
+    trailer: `/Encrypt 6 0 R /ID [${hex(fileId)} ${hex(fileId)}]`,
+  });
 }
 
 /** The padding string of the standard security handler (PDF 32000-1, 7.6.3.3). */
@@ -162,8 +168,37 @@ function rc4(key: Uint8Array, data: Uint8Array): Buffer {
 
 const escapePdfString = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
 
+/** An object's body: a dictionary, or the parts of a stream object. */
+type PdfObject = string | (string | Uint8Array)[];
+
+const streamObject = (dict: string, data: string | Uint8Array): PdfObject => [
+  `<< ${dict} /Length ${data.length} >>\nstream\n`,
+  data,
+  "\nendstream",
+];
+
+/**
+ * A one-page PDF written by hand: objects 1-4 are the catalog, the page tree, the page and its font /F1
+ * (Helvetica), object 5 is `content`, the page's content stream, and `more` are objects 6, 7, ….
+ */
+function onePagePdf(opts: { content: PdfObject; resources?: string; more?: PdfObject[]; trailer?: string }): Uint8Array {
+  return writeObjects(
+    [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << ${FONT_RESOURCE} ${opts.resources ?? ""} >> /Contents 5 0 R >>`,
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+      opts.content,
+      ...(opts.more ?? []),
+    ],
+    `/Root 1 0 R ${opts.trailer ?? ""}`,
+  );
+}
+
+const FONT_RESOURCE = "/Font << /F1 4 0 R >>";
+
 /** A classic PDF file from object bodies (object n is bodies[n - 1]) with a cross-reference table. */
-function writeObjects(bodies: (string | (string | Uint8Array)[])[], trailer: string): Uint8Array {
+function writeObjects(bodies: PdfObject[], trailer: string): Uint8Array {
   const parts: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];
   let length = parts[0]!.length;
   const push = (part: string | Uint8Array) => {
@@ -190,29 +225,36 @@ function writeObjects(bodies: (string | (string | Uint8Array)[])[], trailer: str
  * so reading it never ends (a "billion laughs" for PDF readers). For time-out tests.
  */
 export function endlessPdf(depth = 40): Promise<Uint8Array> {
-  const stream = (dict: string, content: string) => [`<< ${dict} /Length ${content.length} >>\nstream\n`, content, "\nendstream"];
-  const font = "/Font << /F1 4 0 R >>";
+  // Form i is object 6 + i and draws form i + 1, the next object, twice.
   const forms = Array.from({ length: depth }, (_, i) => {
     const last = i === depth - 1;
-    const next = last ? "" : `/XObject << /X ${7 + i} 0 R >>`;
-    return stream(
-      `/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << ${font} ${next} >>`,
+    return streamObject(
+      `/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << ${FONT_RESOURCE} ${last ? "" : `/XObject << /X ${7 + i} 0 R >>`} >>`,
       `BT /F1 12 Tf 72 700 Td (Again and again.) Tj ET${last ? "" : " /X Do /X Do"}`,
     );
   });
-  return Promise.resolve(
-    writeObjects(
-      [
-        "<< /Type /Catalog /Pages 2 0 R >>",
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << ${font} /XObject << /X 6 0 R >> >> /Contents 5 0 R >>`,
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        stream("", "/X Do"),
-        ...forms,
-      ],
-      "/Root 1 0 R",
-    ),
-  );
+  return Promise.resolve(onePagePdf({ content: streamObject("", "/X Do"), resources: "/XObject << /X 6 0 R >>", more: forms }));
+}
+
+/**
+ * A one-page PDF whose content stream is one array of `count` numbers: about 80 KB on disk, but more
+ * memory than a scan worker may use once a reader parses it. For crash tests.
+ */
+export async function memoryBombPdf(count = 40_000_000): Promise<Uint8Array> {
+  // Deflate the same block of "0 "s over and over, so the 80 MB of content never exists in this process.
+  const block = Buffer.from("0 ".repeat(1_000_000), "latin1");
+  const deflate = createDeflate({ level: 9 });
+  const compressed: Buffer[] = [];
+  deflate.on("data", (chunk: Buffer) => compressed.push(chunk));
+  const done = once(deflate, "end");
+  deflate.write("BT /F1 12 Tf [");
+  for (let left = count; left > 0; left -= block.length / 2) {
+    const part = left >= block.length / 2 ? block : block.subarray(0, left * 2);
+    if (!deflate.write(part)) await once(deflate, "drain");
+  }
+  deflate.end("] TJ ET");
+  await done;
+  return onePagePdf({ content: streamObject("/Filter /FlateDecode", Buffer.concat(compressed)) });
 }
 
 /** A text PDF cut off partway, as an interrupted download leaves it: its pages and xref are gone. */
@@ -226,10 +268,22 @@ export function notPdf(): Uint8Array {
   return gradientPng(8, 8);
 }
 
-/** Writes `bytes` to a new temporary directory and returns the file's path. */
+let tempRoot: string | undefined;
+
+/** This test file's temporary directory, removed after its tests (vitest ends its workers without "exit"). */
+function tempDir(): string {
+  tempRoot ??= mkdtempSync(join(tmpdir(), "studyforge-pdf-"));
+  return tempRoot;
+}
+
+afterAll(() => {
+  if (tempRoot) rmSync(tempRoot, { recursive: true, force: true });
+  tempRoot = undefined;
+});
+
+/** Writes `bytes` to a file of its own in a temporary directory (removed after the test file); returns its path. */
 export async function writeTemp(bytes: Uint8Array, name = "document.pdf"): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "studyforge-pdf-"));
-  const path = join(dir, name);
+  const path = join(await mkdtemp(join(tempDir(), "file-")), name);
   await writeFile(path, bytes);
   return path;
 }

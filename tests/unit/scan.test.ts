@@ -1,13 +1,14 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../src/core/errors.ts";
-import { createScanPool, type ScanPool, type ScanResult } from "../../src/materials/scan/index.ts";
+import { createScanPool, type ScanPool, type ScanPoolOptions, type ScanResult } from "../../src/materials/scan/index.ts";
 import { pageText, type TextRun } from "../../src/materials/scan/page-text.ts";
 import {
   encryptedPdf,
   endlessPdf,
   imagePdf,
   manyPagesPdf,
+  memoryBombPdf,
   notPdf,
   textPdf,
   truncatedPdf,
@@ -21,6 +22,16 @@ beforeAll(() => {
   pool = createScanPool({ workers: 2, timeoutMs: 60_000, maxPages: 500 });
 });
 afterAll(() => pool.close());
+
+/** Runs `use` with a pool of its own (one worker unless told), closed afterwards. */
+async function withPool(options: Partial<ScanPoolOptions>, use: (own: ScanPool) => Promise<void>): Promise<void> {
+  const own = createScanPool({ workers: 1, timeoutMs: 60_000, maxPages: 100, ...options });
+  try {
+    await use(own);
+  } finally {
+    await own.close();
+  }
+}
 
 const scanBytes = async (bytes: Uint8Array, scanner = pool) => scanner.scan(await writeTemp(bytes));
 
@@ -130,13 +141,10 @@ describe("refusing files it cannot read", () => {
   });
 
   it("a PDF with more pages than the limit, before reading their text", async () => {
-    const limited = createScanPool({ workers: 1, timeoutMs: 60_000, maxPages: 3 });
-    try {
+    await withPool({ maxPages: 3 }, async (limited) => {
       await expectFailure(scanBytes(await manyPagesPdf(4), limited), 422, "This PDF has 4 pages; the limit is 3.");
       expect((await scanBytes(await manyPagesPdf(3), limited)).pageCount).toBe(3);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it("a file that is not there, as a server error rather than the user's", async () => {
@@ -195,6 +203,17 @@ describe("the pool", () => {
     });
   });
 
+  it("lets a small file through while big ones are scanned, rather than queueing it behind them", async () => {
+    const bigPdf = await manyPagesPdf(480);
+    const [big1, big2, small] = [await writeTemp(bigPdf), await writeTemp(bigPdf), await writeTemp(await textPdf(["Small."]))];
+    await pool.scan(small); // both workers started, so only the queue decides what follows
+    const started = performance.now();
+    const finished = (scan: Promise<ScanResult>) => scan.then(() => performance.now() - started);
+    const [big1Ms, big2Ms, smallMs] = await Promise.all([finished(pool.scan(big1)), finished(pool.scan(big2)), finished(pool.scan(small))]);
+    // Files take turns by page range: the small one waits for a range or two, not for both big files.
+    expect(smallMs).toBeLessThan(Math.min(big1Ms, big2Ms) / 2);
+  });
+
   it("keeps working after failures", async () => {
     const outcomes = await Promise.allSettled([
       scanBytes(await encryptedPdf()),
@@ -206,23 +225,41 @@ describe("the pool", () => {
     expect((await scanBytes(await textPdf(["And after."]))).pages[0]?.text).toBe("And after.");
   });
 
-  it("fails a scan that never ends at its time limit, while other scans finish, then carries on", async () => {
-    const hanging = createScanPool({ workers: 2, timeoutMs: 1500, maxPages: 10 });
-    try {
-      const endless = failureOf(scanBytes(await endlessPdf(), hanging));
-      const meanwhile = await scanBytes(await textPdf(["Scanned while another file hangs."]), hanging);
-      expect(meanwhile.pages[0]?.text).toBe("Scanned while another file hangs.");
-      expect(await endless).toMatchObject({ status: 422, detail: "Scanning this PDF took longer than 1.5 seconds." });
-      // The stuck worker was replaced: both workers take new files.
-      const after = await Promise.all([1, 2].map(async (n) => scanBytes(await textPdf([`After the hang ${n}.`]), hanging)));
-      expect(after.map((r) => r.pages[0]?.text)).toEqual(["After the hang 1.", "After the hang 2."]);
-    } finally {
-      await hanging.close();
-    }
+  it("fails a scan that never ends at its time limit, while another worker scans other files", async () => {
+    await withPool({ workers: 2, timeoutMs: 2000 }, async (hanging) => {
+      const [endlessFile, otherFile] = [await writeTemp(await endlessPdf()), await writeTemp(await textPdf(["Scanned meanwhile."]))];
+      await Promise.all([hanging.scan(otherFile), hanging.scan(otherFile)]); // both workers started
+      const endless = failureOf(hanging.scan(endlessFile)).then((error) => ({ error }));
+      const other = hanging.scan(otherFile).then((result) => ({ result }));
+      expect(await Promise.race([endless, other])).toEqual({ result: { pageCount: 1, pages: [{ page: 1, text: "Scanned meanwhile." }] } });
+      expect((await endless).error).toMatchObject({ status: 422, detail: "Scanning this PDF took longer than 2 seconds." });
+    });
+  });
+
+  it("replaces a worker stuck past the time limit, so scans queued behind it still run", async () => {
+    // One worker: the scan queued behind the endless one can only run on the worker that replaces it.
+    await withPool({ timeoutMs: 2000 }, async (single) => {
+      const endless = failureOf(single.scan(await writeTemp(await endlessPdf())));
+      const queued = single.scan(fixture("shared-mime-info-spec.pdf"));
+      expect(await endless).toMatchObject({ status: 422, detail: "Scanning this PDF took longer than 2 seconds." });
+      expect((await queued).pageCount).toBe(17);
+    });
+  });
+
+  it("fails a scan whose worker dies (out of memory) alone, and goes on with a new worker", async () => {
+    // One worker: the scan queued behind the crash can only finish on the worker that replaces it.
+    await withPool({}, async (single) => {
+      const bomb = failureOf(single.scan(await writeTemp(await memoryBombPdf())));
+      const queued = single.scan(fixture("shared-mime-info-spec.pdf"));
+      const error = await bomb;
+      expect(error).toMatchObject({ status: 422, detail: "This PDF is damaged and cannot be read." });
+      expect((error as AppError).cause).toMatchObject({ code: "ERR_WORKER_OUT_OF_MEMORY" });
+      expect((await queued).pageCount).toBe(17);
+    });
   });
 
   it("fails scans still pending when it is closed, and refuses new ones", async () => {
-    const closing = createScanPool({ workers: 1, timeoutMs: 60_000, maxPages: 10 });
+    const closing = createScanPool({ workers: 1, timeoutMs: 60_000, maxPages: 100 });
     const pending = failureOf(scanBytes(await endlessPdf(), closing));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await closing.close();

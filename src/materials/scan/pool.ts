@@ -3,7 +3,7 @@
  * passes messages: a scan becomes an "open" task (check the file, count pages), then page-range tasks
  * that any worker may take, so one big file keeps every worker busy and several files take turns.
  */
-import { resolve } from "node:path";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { AppError } from "../../core/errors.ts";
 import {
@@ -19,17 +19,19 @@ import type { ScanPool, ScanPoolOptions, ScanResult } from "./types.ts";
 
 const WORKER_URL = new URL("./worker.ts", import.meta.url);
 /**
- * Pages per task. Small enough that a second file waits at most one task for a worker and that a
- * failed scan wastes little; large enough that the per-task messages cost nothing. A file smaller than
- * workers × this is split evenly, so a mid-sized file still uses every worker.
+ * Pages per task. Small enough that a file arriving while a big one is scanned waits for a range or two,
+ * not for the big file, and that a failed scan wastes little; large enough that the messages cost nothing
+ * (ranges of 25 and 50 pages scan a 1,151-page book equally fast). A file smaller than workers × this is
+ * split evenly, so a mid-sized file still uses every worker.
  */
-const MAX_RANGE = 50;
+const MAX_RANGE = 25;
 const MIN_RANGE = 10;
 /**
- * A worker's heap. Scanning a 1,151-page book peaks near 100 MB of live objects, so the old generation
- * has room to spare, and a file built to exhaust memory kills its worker (failing its scan), not the
- * server. The young generation is capped below V8's default because that default alone added about
- * 120 MB of resident memory per worker on that book, for no measurable speed.
+ * A worker's heap. Reading the 2,415-page R reference manual peaks at about 95 MB of live objects (the
+ * 1,151-page C++ Annotations at 30 MB), so the old generation has room to spare, and a file built to
+ * exhaust memory kills its worker (failing its scan), not the server. With V8's default young
+ * generation a one-worker pool peaked at 335-350 MB of RSS on the C++ Annotations, with 32 MB at
+ * 240-255 MB, at no speed difference this machine could measure.
  */
 const WORKER_HEAP = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
 /** Workers that die before they are ready this many times in a row mean the scanner cannot start. */
@@ -50,7 +52,11 @@ interface Scan {
   pagesLeft: number;
   /** When this scan last got a worker: among equals, the one that waited longest goes next. */
   lastTurn: number;
-  timer?: NodeJS.Timeout;
+  /**
+   * The time limit counts the time a worker is on the scan, not time queued behind other files: it is
+   * there to catch a file that hangs a worker, not to fail files when the server is busy.
+   */
+  clock: { usedMs: number; since: number; timer?: NodeJS.Timeout };
 }
 
 interface Slot {
@@ -123,6 +129,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     slot.current = undefined;
     if (scan?.id === message.scanId && scans.includes(scan)) {
       scan.running--;
+      if (scan.running === 0) stopClock(scan);
       onAnswer(scan, message);
     }
     dispatch();
@@ -148,16 +155,16 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
 
   function dispatch(): void {
     for (const slot of slots) {
-      // Tasks wait for a started worker, so a scan's time limit never includes a worker's start-up.
+      // Only started workers take tasks, so a worker's start-up never counts against a scan's time.
       if (slot.current || !slot.ready) continue;
-      const scan = nextScan(slot);
+      const scan = nextScan();
       const task = scan?.todo.shift();
       if (!scan || !task) return;
       slot.current = { scan, task };
       slot.opened.add(scan.id);
       scan.running++;
       scan.lastTurn = ++turn;
-      scan.timer ??= setTimeout(() => fail(scan, scanTimedOut(timeoutMs)), timeoutMs).unref();
+      if (scan.running === 1) startClock(scan);
       const { id: scanId, filePath } = scan;
       const message: ToWorker =
         task.kind === "open" ? { type: "open", scanId, filePath } : { type: "pages", scanId, filePath, ...task };
@@ -166,24 +173,37 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   }
 
   /**
-   * Fair shares: the scan with the fewest workers on it goes next; among those, one whose document this
-   * worker already holds open (no second parse), then the one that has waited longest.
+   * Fair shares: the scan with the fewest workers on it goes next, and among those the one that has
+   * waited longest. A small file thus waits for a page range or two, never for a whole big one.
    */
-  function nextScan(slot: Slot): Scan | undefined {
+  function nextScan(): Scan | undefined {
     let best: Scan | undefined;
-    const rank = (s: Scan) => [s.running, slot.opened.has(s.id) ? 0 : 1, s.lastTurn];
     for (const scan of scans) {
       if (scan.todo.length === 0) continue;
-      if (!best || compareRanks(rank(scan), rank(best)) < 0) best = scan;
+      if (!best || scan.running < best.running || (scan.running === best.running && scan.lastTurn < best.lastTurn)) {
+        best = scan;
+      }
     }
     return best;
+  }
+
+  function startClock(scan: Scan): void {
+    const { clock } = scan;
+    clock.since = performance.now();
+    clock.timer = setTimeout(() => fail(scan, scanTimedOut(timeoutMs)), timeoutMs - clock.usedMs).unref();
+  }
+
+  function stopClock(scan: Scan): void {
+    const { clock } = scan;
+    clock.usedMs += performance.now() - clock.since;
+    clearTimeout(clock.timer);
   }
 
   function settle(scan: Scan): boolean {
     const index = scans.indexOf(scan);
     if (index < 0) return false;
     scans.splice(index, 1);
-    clearTimeout(scan.timer);
+    clearTimeout(scan.clock.timer);
     keepAlive();
     for (const slot of slots) {
       if (slot.opened.delete(scan.id)) slot.worker.postMessage({ type: "release", scanId: scan.id } satisfies ToWorker);
@@ -199,8 +219,8 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
 
   function fail(scan: Scan, error: AppError): void {
     if (!settle(scan)) return;
-    // Workers still on this scan may be stuck in it (that is what a timeout means): replace them. Other
-    // scans' tasks are on other workers and carry on.
+    // Workers still on this scan are replaced, not waited for: after a time-out they may be stuck in it,
+    // and otherwise their pages would be thrown away. Other scans' tasks are on other workers and go on.
     for (const slot of slots) {
       if (slot.current?.scan === scan) replaceWorker(slot);
     }
@@ -222,7 +242,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       return new Promise<ScanResult>((resolveScan, rejectScan) => {
         scans.push({
           id: ++lastId,
-          filePath: resolve(filePath),
+          filePath: path.resolve(filePath),
           resolve: resolveScan,
           reject: rejectScan,
           todo: [{ kind: "open" }],
@@ -230,6 +250,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
           texts: [],
           pagesLeft: -1,
           lastTurn: 0,
+          clock: { usedMs: 0, since: 0 },
         });
         keepAlive();
         dispatch();
@@ -242,19 +263,11 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
 }
 
 /** Page ranges that split `pageCount` pages into tasks (see MAX_RANGE). */
-export function pageRanges(pageCount: number, workers: number): Task[] {
+function pageRanges(pageCount: number, workers: number): Task[] {
   const size = Math.min(MAX_RANGE, Math.max(MIN_RANGE, Math.ceil(pageCount / workers)));
   const ranges: Task[] = [];
   for (let from = 1; from <= pageCount; from += size) {
     ranges.push({ kind: "pages", from, to: Math.min(pageCount, from + size - 1) });
   }
   return ranges;
-}
-
-function compareRanks(a: number[], b: number[]): number {
-  for (let i = 0; i < a.length; i++) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
 }

@@ -12,7 +12,10 @@ export interface ScanResult {
 export interface ScanPoolOptions {
   /** How many worker threads scan at once (SCAN_WORKERS). */
   workers: number;
-  /** Wall time one scan may take, from its first step to its last (SCAN_TIMEOUT_S × 1000). */
+  /**
+   * Time workers may spend on one scan (SCAN_TIMEOUT_S × 1000); time it waits behind other files does
+   * not count. A scan over the limit fails and its stuck worker is replaced.
+   */
   timeoutMs: number;
   /** Documents with more pages are refused before their text is read (MAX_PDF_PAGES). */
   maxPages: number;
