@@ -20,6 +20,55 @@ const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 60_000);
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
+/** One morning: each student loads the test and submits it, arrivals spread over the window. */
+async function morning(url: string, students: { token: string; testId: number }[], windowMs: number) {
+  const loads: number[] = [];
+  const submits: number[] = [];
+  const acknowledged: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    students.map(async (s, i) => {
+      await new Promise((r) => setTimeout(r, (i / students.length) * windowMs));
+      const headers = { authorization: `Bearer ${s.token}` };
+      try {
+        let t = performance.now();
+        const res = await fetch(`${url}/api/tests/${s.testId}?mode=take`, { headers });
+        const test = (await res.json()) as { test_metadata: { questions: { options: string[] }[] } };
+        loads.push(performance.now() - t);
+        if (res.status !== 200) throw new Error(`load ${res.status}`);
+        const answers = Object.fromEntries(test.test_metadata.questions.map((q, n) => [String(n), q.options[(i + n) % 4] ?? "x"]));
+        t = performance.now();
+        const sub = await fetch(`${url}/api/tests/submit`, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json", "idempotency-key": randomUUID() },
+          body: JSON.stringify({ test_id: s.testId, answers }),
+        });
+        const result = (await sub.json()) as { result_id: number };
+        submits.push(performance.now() - t);
+        if (sub.status !== 201) throw new Error(`submit ${sub.status}`);
+        acknowledged.push(result.result_id);
+      } catch {
+        errors += 1;
+      }
+    }),
+  );
+  return { loads, submits, acknowledged, errors, elapsed: (performance.now() - started) / 1000 };
+}
+
+function report(title: string, m: Awaited<ReturnType<typeof morning>>, lost: number): string[] {
+  const all = [...m.loads, ...m.submits].sort((a, b) => a - b);
+  const sub = [...m.submits].sort((a, b) => a - b);
+  const p95 = pct(all, 95);
+  const requests = m.loads.length + m.submits.length;
+  return [
+    `${title}: ${requests} requests in ${m.elapsed.toFixed(1)} s (${(requests / m.elapsed).toFixed(1)} req/s)`,
+    `  latency, all requests: p50 ${pct(all, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms   target p95 < 250 ms   ${p95 < 250 ? "OK" : "MISSED"}`,
+    `  latency, submissions:  p50 ${pct(sub, 50).toFixed(1)} ms, p95 ${pct(sub, 95).toFixed(1)} ms, p99 ${pct(sub, 99).toFixed(1)} ms`,
+    `  errors ${m.errors}, acknowledged ${m.acknowledged.length}, lost ${lost}   target 0 errors, 0 lost   ${m.errors === 0 && lost === 0 ? "OK" : "MISSED"}`,
+  ];
+}
+
 export async function runExamMorningBench(): Promise<string[]> {
   const dataDir = tempDir("studyforge-bench-");
   const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", RATE_LIMIT_FACTOR: "0" };
@@ -49,58 +98,20 @@ export async function runExamMorningBench(): Promise<string[]> {
   }
   await closeContext(app);
 
-  // 3. The morning itself.
-  server = await spawnServer({ ...env, PORT: String(await freePort()) });
-  const loads: number[] = [];
-  const submits: number[] = [];
-  const acknowledged: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    students.map(async (s, i) => {
-      await new Promise((r) => setTimeout(r, (i / STUDENTS) * WINDOW_MS));
-      const headers = { authorization: `Bearer ${s.token}` };
-      try {
-        let t = performance.now();
-        const res = await fetch(`${server.url}/api/tests/${s.testId}?mode=take`, { headers });
-        const test = (await res.json()) as { test_metadata: { questions: { options: string[] }[] } };
-        loads.push(performance.now() - t);
-        if (res.status !== 200) throw new Error(`load ${res.status}`);
-        const answers = Object.fromEntries(test.test_metadata.questions.map((q, n) => [String(n), q.options[(i + n) % 4] ?? "x"]));
-        t = performance.now();
-        const sub = await fetch(`${server.url}/api/tests/submit`, {
-          method: "POST",
-          headers: { ...headers, "content-type": "application/json", "idempotency-key": randomUUID() },
-          body: JSON.stringify({ test_id: s.testId, answers }),
-        });
-        const result = (await sub.json()) as { result_id: number };
-        submits.push(performance.now() - t);
-        if (sub.status !== 201) throw new Error(`submit ${sub.status}`);
-        acknowledged.push(result.result_id);
-      } catch {
-        errors += 1;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  server.child.kill("SIGTERM");
-  await exited(server.child);
-
-  // 4. Nothing acknowledged may be missing.
-  const check = await openContext(loadConfig(env), { log: createLogger("warn", false) });
-  const stored = new Set<number>(await check.db("results").pluck("id"));
-  await closeContext(check);
-  const lost = acknowledged.filter((id) => !stored.has(id)).length;
-
-  const all = [...loads, ...submits].sort((a, b) => a - b);
-  const sub = [...submits].sort((a, b) => a - b);
-  const p95 = pct(all, 95);
-  return [
-    `exam morning: ${STUDENTS} students over ${WINDOW_MS / 1000} s, ${loads.length + submits.length} requests in ${elapsed.toFixed(1)} s (${((loads.length + submits.length) / elapsed).toFixed(1)} req/s)`,
-    `  latency, all requests: p50 ${pct(all, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms   target p95 < 250 ms   ${p95 < 250 ? "OK" : "MISSED"}`,
-    `  latency, submissions:  p50 ${pct(sub, 50).toFixed(1)} ms, p95 ${pct(sub, 95).toFixed(1)} ms, p99 ${pct(sub, 99).toFixed(1)} ms`,
-    `  errors ${errors}, acknowledged ${acknowledged.length}, lost ${lost}   target 0 errors, 0 lost   ${errors === 0 && lost === 0 ? "OK" : "MISSED"}`,
-  ];
+  // 3. The morning as planned (arrivals over a minute), then the same crowd in a 5-second burst.
+  const lines: string[] = [];
+  for (const [title, windowMs] of [[`exam morning, ${STUDENTS} students arriving over ${WINDOW_MS / 1000} s`, WINDOW_MS], [`burst, the same ${STUDENTS} students within 5 s`, 5000]] as const) {
+    server = await spawnServer({ ...env, PORT: String(await freePort()) });
+    const m = await morning(server.url, students, windowMs);
+    server.child.kill("SIGTERM");
+    await exited(server.child);
+    // 4. Nothing acknowledged may be missing.
+    const check = await openContext(loadConfig(env), { log: createLogger("warn", false) });
+    const stored = new Set<number>(await check.db("results").pluck("id"));
+    await closeContext(check);
+    lines.push(...report(title, m, m.acknowledged.filter((id) => !stored.has(id)).length));
+  }
+  return lines;
 }
 
 if (import.meta.main) for (const line of await runExamMorningBench()) console.log(line);
