@@ -75,7 +75,16 @@ function share(figures: PoolFigures): number | undefined {
   return median(figures.poolMs.map((poolMs, i) => (figures.pdftotextMs[i] ?? NaN) / poolMs));
 }
 
+/** The reference (pdftotext) comes from poppler-utils: install it when missing and we may. */
+async function ensurePoppler(): Promise<void> {
+  if (await run("pdftotext", ["-v"]).then(() => true, () => false)) return;
+  console.log("  pdftotext not found; installing poppler-utils with apt-get…");
+  await run("apt-get", ["update", "-qq"]).catch(() => undefined);
+  await run("apt-get", ["install", "-y", "--no-install-recommends", "poppler-utils"]).catch(() => undefined);
+}
+
 async function findBook(): Promise<{ path: string; pkg: string }> {
+  await ensurePoppler();
   const have = async () => {
     for (const book of BOOKS) {
       if (existsSync(book.path) && (await pageCount(book.path)) >= MIN_PAGES) return book;
@@ -86,6 +95,7 @@ async function findBook(): Promise<{ path: string; pkg: string }> {
   if (found) return found;
   const pkg = BOOKS[0]!.pkg;
   console.log(`  no PDF of ${MIN_PAGES}+ pages found; installing ${pkg} with apt-get…`);
+  await run("apt-get", ["update", "-qq"]).catch(() => undefined);
   await run("apt-get", ["install", "-y", "--no-install-recommends", pkg]).catch((error: Error) => {
     throw new Error(`no PDF of ${MIN_PAGES}+ pages, and apt-get install ${pkg} failed (${error.message.split("\n")[0]})`);
   });
