@@ -79,14 +79,13 @@ export async function register(app: AppContext, input: RegisterInput): Promise<{
 
 export async function login(app: AppContext, input: LoginInput): Promise<{ user: SessionUser; token: string }> {
   const key = `login-failed:${input.email}`;
-  app.limits.check(key, RATE_RULES.failedLoginPerAccount);
+  // Counted before the (slow) password check and forgiven on success, so a burst of parallel
+  // guesses cannot all slip in before the first failure is recorded.
+  app.limits.hit(key, RATE_RULES.failedLoginPerAccount);
   const row = await findByEmail(app, input.email);
   // Verify against a dummy hash when the address is unknown: the same answer in about the same time.
   const ok = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
-  if (!row || !ok) {
-    app.limits.record(key, RATE_RULES.failedLoginPerAccount);
-    throw unauthorized("Incorrect email or password.");
-  }
+  if (!row || !ok) throw unauthorized("Incorrect email or password.");
   app.limits.reset(key);
   return { user: toSessionUser(row), token: await signSession(app, row) };
 }
@@ -153,6 +152,8 @@ export async function updateProfile(scope: Scope, input: ProfileInput): Promise<
     updated_at: scope.clock.now().toISOString(),
   };
   if (emailChanged) changes.is_verified = false;
+  // Switching the address back and forth must not flood someone's inbox with verification mails.
+  if (emailChanged) scope.limits.hit(`mail:${input.email}`, RATE_RULES.mailPerEmail);
   if (input.password) {
     changes.password_hash = await hashPassword(input.password);
     changes.session_version = current.session_version + 1;
@@ -173,6 +174,10 @@ export async function deleteAccount(scope: Scope, password: string): Promise<voi
   const row = await findById(scope, scope.user.id);
   if (!row) return;
   if (!(await verifyPassword(password, row.password_hash))) throw forbidden("The password is incorrect.");
+  // Without an admin, the next sign-up would become one: the last admin stays until there is another.
+  if (row.is_admin && !(await scope.db("users").where({ is_admin: true }).whereNot({ id: row.id }).first("id"))) {
+    throw conflict("You are the only administrator, so your account cannot be deleted until another administrator exists.");
+  }
   await releaseUserData(scope, row.id);
 }
 

@@ -106,6 +106,8 @@ export function loadConfig(env: Env = process.env, configFile?: string) {
     scanWorkers: r.int("SCAN_WORKERS", Math.max(1, os.availableParallelism()), 1, 64),
     scanTimeoutS: r.num("SCAN_TIMEOUT_S", 120, 1, 3600),
     rateLimitFactor: r.num("RATE_LIMIT_FACTOR", 1, 0, 1000),
+    /** Behind a reverse proxy: take the client's address from the proxy's X-Forwarded-For. */
+    trustProxy: r.bool("TRUST_PROXY", false),
     dashboardBackgroundUrl: r.url("DASHBOARD_BACKGROUND_URL", ["http:", "https:"]) ?? null,
     logLevel: r.oneOf("LOG_LEVEL", LOG_LEVELS) ?? "info",
   };

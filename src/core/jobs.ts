@@ -90,8 +90,8 @@ function createRunner(app: AppContext, concurrency: number) {
   async function run(job: JobRow) {
     const controller = new AbortController();
     running.set(job.id, controller);
-    await publish(job.id);
     try {
+      await publish(job.id);
       const handler = handlers.get(job.kind);
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       const owner = await app.db("users").where({ id: job.user_id }).first();
@@ -131,7 +131,8 @@ function createRunner(app: AppContext, concurrency: number) {
       while (!stopped && running.size < concurrency) {
         const job = await claim();
         if (!job) break;
-        const done = run(job);
+        // A database failure while recording the outcome must not become an unhandled rejection.
+        const done = run(job).catch((err: unknown) => app.log.error({ err, job_id: job.id }, "could not record the job's outcome"));
         settled.add(done);
         void done.finally(() => settled.delete(done));
       }

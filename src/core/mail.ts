@@ -23,6 +23,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const record = (msg: MailMessage, status: string, error?: string) =>
     opts.db("outbox").insert({ ...msg, status, error: error ?? null, created_at: opts.clock.now().toISOString() });
+  // A mail that went out keeps no usable link in the database (tokens are stored only hashed).
+  const redact = (msg: MailMessage): MailMessage => {
+    const hide = (s: string) => s.replace(/([?&]token=)[\w-]+/g, "$1[sent]");
+    return { ...msg, text: hide(msg.text), html: hide(msg.html) };
+  };
 
   return {
     async send(msg) {
@@ -33,10 +38,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log
       }
       try {
         await transport.sendMail({ from: opts.from, ...msg });
-        await record(msg, "sent");
+        await record(redact(msg), "sent");
       } catch (err) {
         opts.log.error({ err, to: msg.to, subject: msg.subject }, "sending mail failed");
-        await record(msg, "failed", (err as Error).message);
+        await record(redact(msg), "failed", (err as Error).message);
         throw err;
       }
     },

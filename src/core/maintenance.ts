@@ -3,6 +3,7 @@ import path from "node:path";
 import cron from "node-cron";
 import type { AppContext } from "./context.ts";
 import { shared } from "./shared.ts";
+import { releaseDocument } from "../materials/service.ts";
 
 const HOUR = 3600_000;
 
@@ -13,7 +14,9 @@ async function oldFiles(dir: string, before: number): Promise<string[]> {
   for (const e of entries) {
     if (!e.isFile()) continue;
     const file = path.join(e.parentPath, e.name);
-    if ((await stat(file)).mtimeMs < before) files.push(file);
+    // An upload may finish (and remove its temporary file) while we look.
+    const info = await stat(file).catch(() => undefined);
+    if (info && info.mtimeMs < before) files.push(file);
   }
   return files;
 }
@@ -34,6 +37,14 @@ export async function runMaintenance(app: AppContext) {
   const temp = await oldFiles(path.join(app.config.dataDir, "tmp"), now - HOUR);
   for (const file of temp) await rm(file, { force: true });
 
+  // Documents nobody refers to (an account deleted while its upload was being stored).
+  const unused: string[] = await app.db("documents as d")
+    .leftJoin("study_materials as m", "m.hash", "d.hash")
+    .whereNull("m.id")
+    .where("d.created_at", "<", new Date(now - HOUR).toISOString())
+    .pluck("d.hash");
+  for (const hash of unused) await releaseDocument(app, hash);
+
   let orphans = 0;
   for (const file of await oldFiles(path.join(app.config.dataDir, "uploads"), now - HOUR)) {
     const hash = path.basename(file, ".pdf");
@@ -42,8 +53,8 @@ export async function runMaintenance(app: AppContext) {
       orphans += 1;
     }
   }
-  const summary = { expired_tokens: tokens, temp_files: temp.length, orphaned_pdfs: orphans };
-  if (tokens || temp.length || orphans) app.log.info(summary, "maintenance");
+  const summary = { expired_tokens: tokens, temp_files: temp.length, unused_documents: unused.length, orphaned_pdfs: orphans };
+  if (tokens || temp.length || unused.length || orphans) app.log.info(summary, "maintenance");
   return summary;
 }
 

@@ -77,4 +77,6 @@ export const RATE_RULES = {
   registerPerAddress: { limit: 100, windowMs: 10 * MIN, message: "Too many sign-ups from your network. Try again in {minutes} minutes." },
   mailPerEmail: { limit: 3, windowMs: 15 * MIN, message: "Too many emails requested for this address. Try again in {minutes} minutes." },
   mailPerAddress: { limit: 60, windowMs: MIN, message: "Too many requests from your network. Try again in a minute." },
+  // Generating without material goes straight to the AI provider (and its bill).
+  freeGenerationPerAccount: { limit: 20, windowMs: 10 * MIN, message: "Too many questions requested. Try again in {minutes} minutes." },
 } satisfies Record<string, RateRule>;

@@ -18,12 +18,15 @@ export const promptSentence = (p: GenerationParams) => `Generate a ${p.difficult
  * and a prompt that is not that sentence is taken as the topic. Defaults: Easy, 5, multiple choice.
  */
 export function resolveParams(input: GenerateInput): GenerationParams {
-  const prompt = input.prompt ?? "";
-  const sentence = /^\s*generate\s+an?\s+(\w+)\s+difficulty\s+test\s+about\s+(.+?)(?:\s+with\s+(\d+)\s+questions?)?\s*\.?\s*$/i.exec(prompt);
+  const prompt = (input.prompt ?? "").trim().replace(/\.$/, "");
+  // Two anchored patterns without nested repetition, so parsing stays linear in the prompt's length.
+  const head = /^generate\s+an?\s+(\w+)\s+difficulty\s+test\s+about\s+/i.exec(prompt);
+  const rest = head ? prompt.slice(head[0].length) : "";
+  const tail = head ? /\s+with\s+(\d+)\s+questions?$/i.exec(rest) : null;
   const fromPrompt = {
-    topic: sentence ? sentence[2] : prompt.trim() || undefined,
-    difficulty: /\b(easy|medium|hard)\b/i.exec(sentence?.[1] ?? prompt)?.[1],
-    count: sentence?.[3] ?? /\b(\d+)\s+questions?\b/i.exec(prompt)?.[1],
+    topic: head ? (tail ? rest.slice(0, tail.index) : rest) : prompt || undefined,
+    difficulty: /\b(easy|medium|hard)\b/i.exec(head?.[1] ?? prompt)?.[1],
+    count: tail?.[1] ?? /\b(\d+)\s+questions?\b/i.exec(prompt)?.[1],
   };
   const topic = (input.topic ?? fromPrompt.topic)?.trim();
   if (!topic) throw new AppError(422, [{ loc: ["body", "topic"], msg: "Topic is required.", type: "missing" }]);

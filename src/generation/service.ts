@@ -3,6 +3,7 @@ import type { AppContext, Scope } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import { findOwned } from "../core/policy.ts";
 import { enqueueJob, registerJobHandler, type JobView } from "../core/jobs.ts";
+import { RATE_RULES } from "../core/rate-limit.ts";
 import { findMaterial } from "../materials/policy.ts";
 import { searchChunks } from "../materials/search.ts";
 import { runPipeline } from "./pipeline.ts";
@@ -47,8 +48,17 @@ async function topicNotFound(app: AppContext, hash: string, topic: string): Prom
  * Checks the request (the file is the caller's, the topic occurs in it) before any work starts,
  * then queues the generation as a durable job.
  */
+/** Jobs one student may have waiting or running at once, so nobody can fill the shared queue. */
+export const MAX_ACTIVE_JOBS = 3;
+
 export async function startGeneration(scope: Scope, input: GenerateInput): Promise<JobView> {
   const params = resolveParams(input);
+  const active = await scope.db("jobs").where({ user_id: scope.user.id }).whereIn("state", ["queued", "running"]).count({ n: "*" }).first();
+  if (Number(active?.n ?? 0) >= MAX_ACTIVE_JOBS) {
+    throw new AppError(429, `You already have ${MAX_ACTIVE_JOBS} tests being generated. Wait for one to finish before starting another.`, {
+      headers: { "Retry-After": "30" },
+    });
+  }
   const material = await findMaterial(scope, input.file_id!);
   const hits = await searchChunks(scope.db, material.hash, params.topic, { mode: "all", limit: 1 });
   if (!hits.length) throw await topicNotFound(scope, material.hash, params.topic);
@@ -69,11 +79,13 @@ registerJobHandler("generate", async (scope, raw, control) => {
     { hash: material.hash, pageCount: material.page_count, ...params },
     { signal: control.signal, progress: control.progress, log: scope.log },
   );
+  // The file may have been deleted while the questions were written: the test keeps them anyway.
+  const stillThere = await scope.db("study_materials").where({ id: material.id }).first("id");
   const [row] = await scope
     .db("tests")
     .insert({
       user_id: scope.user.id,
-      study_material_id: material.id,
+      study_material_id: stillThere ? material.id : null,
       name: testName(params.topic, params.difficulty),
       topic: params.topic,
       difficulty: params.difficulty,
@@ -93,6 +105,7 @@ registerJobHandler("generate", async (scope, raw, control) => {
 export async function generateFree(scope: Scope, input: GenerateInput): Promise<{ questions: Question[] }> {
   const params = resolveParams(input);
   const provider = providerFor(scope);
+  if (provider.name !== "builtin") scope.limits.hit(`free-generation:${scope.user.id}`, RATE_RULES.freeGenerationPerAccount);
   const raw = await provider.generateFree({ prompt: input.prompt || params.topic, count: params.count, types: params.types });
   const seen = new Set<string>();
   const questions: Question[] = [];

@@ -27,9 +27,9 @@ const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, 
 
 /** Assembles the Koa application: one process serves the JSON API and the built UI. */
 export function createApp(app: AppContext, opts: { uiDir?: string } = {}): Koa<AppState> {
-  // proxy stays off: trusting X-Forwarded-For from anyone would let a client pick its own
-  // address and slip past the per-address rate limits.
-  const koa = new Koa<AppState>();
+  // Trusting X-Forwarded-For from anyone would let a client pick its own address and slip past
+  // the per-address rate limits, so only TRUST_PROXY turns it on (the last hop only).
+  const koa = new Koa<AppState>({ proxy: app.config.trustProxy, maxIpsCount: 1 });
   // Errors are answered by errorHandler; this keeps Koa from printing them a second time.
   koa.silent = true;
 

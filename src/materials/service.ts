@@ -44,31 +44,35 @@ export async function uploadFile(scope: Scope, upload: ReceivedFile): Promise<{ 
       const mine: MaterialRow | undefined = await materials(scope).where({ "m.user_id": scope.user.id, "m.hash": hash }).first();
       if (mine) return { file: toFileOut(mine), created: false };
 
-      const known = await scope.db("documents").where({ hash }).first("hash");
-      if (!known) {
+      const material = { user_id: scope.user.id, hash, filename, created_at: scope.clock.now().toISOString() };
+      const insertMaterial = async (db: typeof scope.db) => {
+        const [row] = await db("study_materials").insert(material).returning("id");
+        return (typeof row === "object" ? row.id : row) as number;
+      };
+      let id: number;
+      if (await scope.db("documents").where({ hash }).first("hash")) {
+        id = await insertMaterial(scope.db);
+      } else {
         const scanned = await scanPool(scope).scan(upload.path);
         const chunks = chunkPages(scanned.pages);
         await storeBlob(scope.config.dataDir, hash, upload.path);
         try {
-          await scope.db.transaction(async (trx) => {
-            await trx("documents").insert({ hash, size_bytes: upload.size, page_count: scanned.pageCount, created_at: scope.clock.now().toISOString() });
+          // The document and the user's record of it commit together: never one without the other.
+          id = await scope.db.transaction(async (trx) => {
+            await trx("documents").insert({ hash, size_bytes: upload.size, page_count: scanned.pageCount, created_at: material.created_at });
             for (let i = 0; i < scanned.pages.length; i += 200) {
               await trx("document_pages").insert(scanned.pages.slice(i, i + 200).map((p) => ({ hash, page: p.page, text: p.text })));
             }
             for (let i = 0; i < chunks.length; i += 200) {
               await trx("document_chunks").insert(chunks.slice(i, i + 200).map((c) => ({ hash, page: c.page, seq: c.seq, text: c.text })));
             }
+            return insertMaterial(trx);
           });
         } catch (err) {
           await removeBlob(scope.config.dataDir, hash);
           throw err;
         }
       }
-      const [row] = await scope
-        .db("study_materials")
-        .insert({ user_id: scope.user.id, hash, filename, created_at: scope.clock.now().toISOString() })
-        .returning("id");
-      const id = typeof row === "object" ? row.id : row;
       return { file: toFileOut(await findMaterial(scope, id)), created: true };
     });
   } finally {
@@ -77,7 +81,7 @@ export async function uploadFile(scope: Scope, upload: ReceivedFile): Promise<{ 
 }
 
 /** Drops a document's text and bytes once no study material refers to it any more. */
-async function releaseDocument(app: AppContext, hash: string): Promise<void> {
+export async function releaseDocument(app: AppContext, hash: string): Promise<void> {
   await withHashLock(hash, async () => {
     const used = await app.db("study_materials").where({ hash }).first("id");
     if (used) return;

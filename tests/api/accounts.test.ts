@@ -330,7 +330,59 @@ describe("account deletion", () => {
   });
 });
 
+describe("the last administrator", () => {
+  it("cannot delete their account while no other administrator exists", async () => {
+    const s = await startTestServer();
+    try {
+      const admin = client(s.url);
+      await admin.post("/api/auth/register", { username: "onlyadmin", email: "only@school.example", password: "admin-pass" });
+      const res = await admin.delete("/api/users/me", { password: "admin-pass" });
+      expect(res.status).toBe(409);
+      expect(res.body.detail).toMatch(/only administrator/);
+      expect((await admin.get("/api/auth/me")).body.is_admin).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("mail records", () => {
+  it("keep no usable link once a mail went out over SMTP", async () => {
+    const { details } = await signUp();
+    await followMailLink(details.email, "/verify-email", /Verify/);
+    const row = await server.app.db("outbox").where({ to: details.email.toLowerCase() }).orderBy("id", "desc").first();
+    expect(row.status).toBe("sent");
+    expect(row.text).toContain("token=[sent]");
+    expect(row.text).not.toMatch(/token=[\w-]{20,}/);
+  });
+});
+
 describe("rate limits", () => {
+  it("counts parallel failed logins before checking them, so a burst gets no more than 10 guesses", async () => {
+    const { details } = await signUp();
+    const tries = await Promise.all(Array.from({ length: 25 }, (_, i) => client(server.url).post("/api/auth/login", { email: details.email, password: `guess-${i}` })));
+    expect(tries.filter((r) => r.status === 401)).toHaveLength(10);
+    expect(tries.filter((r) => r.status === 429)).toHaveLength(15);
+  });
+
+  it("takes the client address from X-Forwarded-For only with TRUST_PROXY", async () => {
+    // At 1% of the limits, one sign-up per address per 10 minutes.
+    for (const [trust, secondStatus] of [["true", 201], ["false", 429]] as const) {
+      const s = await startTestServer({ TRUST_PROXY: trust, RATE_LIMIT_FACTOR: "0.01" });
+      try {
+        const from = (ip: string) => ({ "X-Forwarded-For": ip });
+        const a = await client(s.url).post("/api/auth/register", { username: "first1", email: "first1@school.example", password: "secret1" }, from("203.0.113.1"));
+        expect(a.status).toBe(201);
+        const same = await client(s.url).post("/api/auth/register", { username: "first2", email: "first2@school.example", password: "secret1" }, from("203.0.113.1"));
+        expect(same.status).toBe(429);
+        const other = await client(s.url).post("/api/auth/register", { username: "first3", email: "first3@school.example", password: "secret1" }, from("203.0.113.2"));
+        expect(other.status).toBe(secondStatus);
+      } finally {
+        await s.close();
+      }
+    }
+  });
+
   it("locks an account for 15 minutes after 10 failed logins, with Retry-After", async () => {
     const { details } = await signUp();
     for (let i = 0; i < 10; i++) {

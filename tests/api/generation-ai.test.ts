@@ -109,6 +109,27 @@ describe("generation through an OpenAI-compatible server", () => {
   });
 });
 
+describe("fair use of the shared queue", () => {
+  it("lets one student have at most 3 generations waiting or running", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    ai.script(...Array(12).fill(reply.hang()));
+    const jobs = [];
+    for (let i = 0; i < 3; i++) jobs.push((await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 2, async: true })).body.job_id);
+    const fourth = await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 2, async: true });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.detail).toBe("You already have 3 tests being generated. Wait for one to finish before starting another.");
+    expect(fourth.headers.get("retry-after")).toBe("30");
+    // Another student is not held up by the first one's limit.
+    const other = await newStudent(server.url);
+    const theirs = await other.c.post("/gpt/generate", { file_id: await uploadRFaq(other.c), topic: "CRAN", count: 2, async: true });
+    expect(theirs.status).toBe(202);
+    for (const id of jobs) await c.post(`/api/jobs/${id}/cancel`);
+    await other.c.post(`/api/jobs/${theirs.body.job_id}/cancel`);
+    expect((await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 2, async: true })).status).toBe(202);
+  });
+});
+
 describe("jobs across a restart", () => {
   it("resumes a job that was running when the server stopped", async () => {
     const dataDir = tempDir();

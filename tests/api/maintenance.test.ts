@@ -35,11 +35,21 @@ it("removes expired tokens, abandoned uploads and orphaned PDFs, and nothing in 
   writeFileSync(abandoned, "half an upload");
   aged(abandoned, 3);
 
+  // A document left without any record (its account was deleted while it was being stored).
+  const lone = "ef".repeat(32);
+  const lonePath = path.join(server.dataDir, "uploads", "ef", `${lone}.pdf`);
+  mkdirSync(path.dirname(lonePath), { recursive: true });
+  writeFileSync(lonePath, "%PDF-1.4 nobody's");
+  await server.app.db("documents").insert({ hash: lone, size_bytes: 17, page_count: 1, created_at: new Date(Date.now() - 2 * 3600_000).toISOString() });
+  await server.app.db("document_pages").insert({ hash: lone, page: 1, text: "nobody's" });
+
   const tokensBefore = Number((await server.app.db("user_tokens").count({ n: "*" }).first())!.n);
   expect(tokensBefore).toBeGreaterThan(0); // the sign-up's verification token
   await server.app.db("user_tokens").update({ expires_at: new Date(Date.now() - 1000).toISOString() });
   const summary = await runMaintenance(server.app);
-  expect(summary).toEqual({ expired_tokens: tokensBefore, temp_files: 1, orphaned_pdfs: 1 });
+  expect(summary).toEqual({ expired_tokens: tokensBefore, temp_files: 1, unused_documents: 1, orphaned_pdfs: 1 });
+  expect(existsSync(lonePath)).toBe(false);
+  expect(await server.app.db("document_pages").where({ hash: lone }).first()).toBeUndefined();
   expect(existsSync(kept)).toBe(true);
   expect(existsSync(orphan)).toBe(false);
   expect(existsSync(freshOrphan)).toBe(true);
