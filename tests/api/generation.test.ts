@@ -111,6 +111,7 @@ describe("generating a test with the built-in provider", () => {
     [{ count: 0 }, "Number of questions must be between 1 and 50."],
     [{ count: 51 }, "Number of questions must be between 1 and 50."],
     [{ count: "many" }, "Number of questions must be between 1 and 50."],
+    [{ count: 1e308 }, "Number of questions must be between 1 and 50."],
     [{ difficulty: "Insane" }, "Difficulty must be Easy, Medium or Hard."],
     [{ topic: "" }, "Topic is required."],
     [{ question_types: [] }, "Choose at least one question type."],
@@ -120,6 +121,7 @@ describe("generating a test with the built-in provider", () => {
     const res = await c.post("/gpt/generate", { file_id: 1, topic: "packages", ...change });
     expect(res.status).toBe(422);
     expect(res.body.detail[0].msg).toBe(msg);
+    expect(res.body.detail).toHaveLength(1);
   });
 
   it("answers 404 for someone else's file or an unknown one", async () => {
