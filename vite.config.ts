@@ -6,7 +6,7 @@ import react from "@vitejs/plugin-react";
 export default defineConfig({
   root: "ui",
   plugins: [react()],
-  build: { outDir: "../dist/ui", emptyOutDir: true, sourcemap: true },
+  build: { outDir: "../dist/ui", emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
     proxy: {

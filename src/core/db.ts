@@ -50,3 +50,14 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
 
 /** ISO 8601 in UTC, the one way times are stored and sent. */
 export const iso = (d: Date) => d.toISOString();
+
+/**
+ * Serialises transactions that make a decision for one key (e.g. "this student has fewer than 3 jobs
+ * waiting, so insert one"): the check and the write then act as one step. SQLite needs nothing: the
+ * pool has one connection, so a transaction runs alone. PostgreSQL takes a transaction-scoped advisory
+ * lock on the key, released at commit, which also holds across several server instances.
+ */
+export async function lockKey(trx: Knex.Transaction, key: string): Promise<void> {
+  if (trx.client.config.client === "sqlite3") return;
+  await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [key]);
+}

@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import type { AppContext, Scope } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { findOwned } from "./policy.ts";
+import { lockKey } from "./db.ts";
 import { shared } from "./shared.ts";
 
 export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
@@ -185,13 +186,29 @@ export async function recoverJobs(app: AppContext): Promise<void> {
   void jobRunner(app).pump();
 }
 
-export async function enqueueJob(scope: Scope, kind: string, params: unknown, total: number): Promise<JobView> {
+/**
+ * Queues a job for the scope's user. With `maxActive`, the count of the user's waiting and running
+ * jobs and the insert are one atomic step, so a burst of parallel requests cannot slip past the limit.
+ */
+export async function enqueueJob(
+  scope: Scope,
+  kind: string,
+  params: unknown,
+  total: number,
+  limit?: { maxActive: number; tooMany: () => AppError },
+): Promise<JobView> {
   const at = scope.clock.now().toISOString();
-  const [row] = await scope
-    .db("jobs")
-    .insert({ user_id: scope.user.id, kind, state: "queued", params: JSON.stringify(params), progress_total: total, created_at: at, updated_at: at })
-    .returning("id");
-  const id = typeof row === "object" ? row.id : row;
+  const id = await scope.db.transaction(async (trx) => {
+    if (limit) {
+      await lockKey(trx, `jobs:${scope.user.id}`);
+      const active = await trx("jobs").where({ user_id: scope.user.id }).whereIn("state", ["queued", "running"]).count({ n: "*" }).first();
+      if (Number(active?.n ?? 0) >= limit.maxActive) throw limit.tooMany();
+    }
+    const [row] = await trx("jobs")
+      .insert({ user_id: scope.user.id, kind, state: "queued", params: JSON.stringify(params), progress_total: total, created_at: at, updated_at: at })
+      .returning("id");
+    return (typeof row === "object" ? row.id : row) as number;
+  });
   void jobRunner(scope).pump();
   return getJob(scope, id);
 }

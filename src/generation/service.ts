@@ -51,19 +51,18 @@ async function topicNotFound(app: AppContext, hash: string, topic: string): Prom
 /** Jobs one student may have waiting or running at once, so nobody can fill the shared queue. */
 export const MAX_ACTIVE_JOBS = 3;
 
+const tooManyJobs = () =>
+  new AppError(429, `You already have ${MAX_ACTIVE_JOBS} tests being generated. Wait for one to finish before starting another.`, {
+    headers: { "Retry-After": "30" },
+  });
+
 export async function startGeneration(scope: Scope, input: GenerateInput): Promise<JobView> {
   const params = resolveParams(input);
-  const active = await scope.db("jobs").where({ user_id: scope.user.id }).whereIn("state", ["queued", "running"]).count({ n: "*" }).first();
-  if (Number(active?.n ?? 0) >= MAX_ACTIVE_JOBS) {
-    throw new AppError(429, `You already have ${MAX_ACTIVE_JOBS} tests being generated. Wait for one to finish before starting another.`, {
-      headers: { "Retry-After": "30" },
-    });
-  }
   const material = await findMaterial(scope, input.file_id!);
   const hits = await searchChunks(scope.db, material.hash, params.topic, { mode: "all", limit: 1 });
   if (!hits.length) throw await topicNotFound(scope, material.hash, params.topic);
   const job: GenerateJobParams = { ...params, material_id: material.id, seed: input.seed ?? randomInt(2 ** 31) };
-  return enqueueJob(scope, "generate", job, params.count);
+  return enqueueJob(scope, "generate", job, params.count, { maxActive: MAX_ACTIVE_JOBS, tooMany: tooManyJobs });
 }
 
 registerJobHandler("generate", async (scope, raw, control) => {

@@ -1,16 +1,22 @@
 import { z } from "zod";
+import { wholeNumber } from "../core/schema.ts";
+
+/** More answers than any test has questions (50 generated, room for teachers' additions). */
+export const MAX_ANSWERS = 200;
+const ANSWERS_MESSAGE = "answers must map question indexes to answers.";
 
 export const SubmitInput = z.object({
-  test_id: z.coerce.number({ error: "test_id is required." }).int().positive("test_id is required.").max(2 ** 31),
+  test_id: wholeNumber("test_id is required.").pipe(z.number().positive("test_id is required.").max(2 ** 31, "test_id is required.")),
+  // The number of keys is checked before any key or value, so a 10,000-key map costs one step.
   answers: z
-    .record(z.string(), z.union([z.string().max(2000, "An answer is too long (at most 2,000 characters)."), z.null()]), {
-      error: "answers must map question indexes to answers.",
-    })
-    .superRefine((answers, ctx) => {
-      for (const key of Object.keys(answers)) {
-        if (!/^\d{1,3}$/.test(key)) ctx.addIssue({ code: "custom", path: [key], message: "Answers are keyed by question index (0, 1, 2, …)." });
-      }
-    }),
+    .record(z.string(), z.unknown(), { error: ANSWERS_MESSAGE })
+    .refine((answers) => Object.keys(answers).length <= MAX_ANSWERS, `A test has at most ${MAX_ANSWERS} questions to answer.`)
+    .pipe(
+      z.record(
+        z.string().regex(/^(0|[1-9]\d{0,2})$/, "Answers are keyed by question index (0, 1, 2, …)."),
+        z.union([z.string().max(2000, "An answer is too long (at most 2,000 characters)."), z.null()], { error: "An answer must be text or null." }),
+      ),
+    ),
 });
 export type SubmitInput = z.infer<typeof SubmitInput>;
 

@@ -130,6 +130,23 @@ describe("fair use of the shared queue", () => {
   });
 });
 
+describe("fair use under a burst", () => {
+  it("accepts exactly 3 of 60 generation requests sent at once by one student", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    ai.script(...Array(12).fill(reply.hang()));
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, () => c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 2, async: true })),
+    );
+    const accepted = burst.filter((r) => r.status === 202);
+    expect(accepted).toHaveLength(3);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(57);
+    const active = await server.app.db("jobs").whereIn("state", ["queued", "running"]).where({ user_id: (await c.get("/api/auth/me")).body.id });
+    expect(active).toHaveLength(3);
+    for (const r of accepted) await c.post(`/api/jobs/${r.body.job_id}/cancel`);
+  });
+});
+
 describe("jobs across a restart", () => {
   it("resumes a job that was running when the server stopped", async () => {
     const dataDir = tempDir();

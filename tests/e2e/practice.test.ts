@@ -81,11 +81,22 @@ describe("the practice journey with the built-in generator", () => {
     expect(seen).toMatch(/\d of 5 questions/);
     const firstTest = idIn(page.url());
 
-    // The preview: five questions, each with its answer marked in words and its source page.
+    // The preview: five questions with their options, the answer key hidden until asked for.
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Packages (Easy)");
     expect(await page.locator(".question-card").count()).toBe(5);
+    expect(await page.locator(".option").count()).toBe(20);
+    expect(await page.locator(".option__mark").count()).toBe(0);
+    expect(await page.getByText(/^Source: pages? \d+/).count()).toBe(0);
+    expect(await page.locator(".btn--primary").allTextContents()).toEqual(["Start Test"]);
+    // Shown on request, each answer marked in words with its source page, and remembered for this test.
+    const toggle = page.getByRole("button", { name: "Show answers" });
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    await toggle.click();
     expect(await page.locator(".option__mark").allTextContents()).toEqual(Array(5).fill("Answer"));
     expect(await page.getByText(/^Source: pages? \d+/).count()).toBe(5);
+    await page.reload();
+    await expect.poll(() => page.locator(".option__mark").count()).toBe(5);
+    expect(await page.getByRole("button", { name: "Hide answers" }).getAttribute("aria-pressed")).toBe("true");
     expect(await page.locator("main").textContent()).toContain("Written by the built-in generator");
     const firstQuestions = await page.locator(".question-card__text").allTextContents();
 
@@ -99,6 +110,7 @@ describe("the practice journey with the built-in generator", () => {
     const testId = idIn(page.url());
     await expect.poll(() => page.locator(".question-card").count()).toBe(5);
     expect(await page.locator(".question-card__text").allTextContents()).not.toEqual(firstQuestions);
+    expect(await page.locator(".option__mark").count()).toBe(0); // a new test starts with its answers hidden
 
     // Take it with the keyboard alone: Tab into each question, Space or an arrow key to answer, Enter to submit.
     await page.getByRole("button", { name: "Start Test" }).click();

@@ -22,6 +22,11 @@ export function jsonBody(): Middleware<AppState> {
     onError(err) {
       const status = (err as { status?: number }).status;
       if (status === 413) throw new AppError(413, "The request body is too large (the limit is 1 MB).");
+      if (status === 415) throw new AppError(415, `Unsupported Content-Encoding: send the body plain, or compressed with gzip, deflate or br.`);
+      // A body that does not decompress is the client's mistake, not ours: zlib reports it without a status.
+      if (/^Z_|^ERR_BROTLI/.test(String((err as { code?: unknown }).code))) {
+        throw new AppError(400, "The request body could not be decompressed: it does not match its Content-Encoding.");
+      }
       if (status === 400) throw new AppError(400, "Malformed JSON in the request body.");
       throw err;
     },

@@ -25,6 +25,8 @@ export interface QuestionReviewProps {
   question: Question;
   /** The attempt's outcome (results); without it the question is shown as a preview. */
   outcome?: Outcome;
+  /** A preview with the answer key hidden: options only, no answer, explanation or source. */
+  hideAnswer?: boolean;
   headingAs?: ElementType;
 }
 
@@ -46,7 +48,7 @@ function AnswerMark({ label }: { label: string }) {
   );
 }
 
-export function QuestionReview({ number, total, question, outcome, headingAs: Heading = "h2" }: QuestionReviewProps) {
+export function QuestionReview({ number, total, question, outcome, hideAnswer = false, headingAs: Heading = "h2" }: QuestionReviewProps) {
   const options = question.options ?? [];
   const answer = outcome?.answer ?? question.answer;
   const source = formatSources(question.source_pages);
@@ -75,7 +77,7 @@ export function QuestionReview({ number, total, question, outcome, headingAs: He
       ) : options.length > 0 ? (
         <ul className="option-list">
           {options.map((option, i) => {
-            const isAnswer = sameAnswer(option, answer);
+            const isAnswer = !hideAnswer && sameAnswer(option, answer);
             return (
               <li key={`${i}-${option}`} className={isAnswer ? "option option--answer" : "option"}>
                 <span className="option__text">{option}</span>
@@ -85,7 +87,8 @@ export function QuestionReview({ number, total, question, outcome, headingAs: He
           })}
         </ul>
       ) : (
-        answer && (
+        answer &&
+        !hideAnswer && (
           <dl className="answer-lines">
             <div className="answer-line answer-line--right">
               <dt>Answer</dt>
@@ -95,7 +98,7 @@ export function QuestionReview({ number, total, question, outcome, headingAs: He
         )
       )}
 
-      {(question.explanation || source) && (
+      {!hideAnswer && (question.explanation || source) && (
         <div className="question-card__explanation">
           {question.explanation && <p>{question.explanation}</p>}
           {source && <p className="question-card__source">{source}</p>}

@@ -1,7 +1,9 @@
 /**
  * `/generated-test?id=`: the preview of a test — every question with its
- * options, answer, explanation and source pages — with Start Test, Regenerate
- * Test (a new test on the same settings, behind the progress overlay) and Cancel.
+ * options — with Start Test, Regenerate Test (a new test on the same settings,
+ * behind the progress overlay) and Cancel. The answers, explanations and source
+ * pages stay hidden until the student asks for them ("Show answers", remembered
+ * per test), so a preview before taking the test does not give the key away.
  */
 import { useState } from "react";
 import { useLocation } from "wouter";
@@ -18,6 +20,7 @@ import { TestMeta } from "../components/TestMeta.tsx";
 import { useGeneration } from "../hooks/useGeneration.ts";
 import { useLoad } from "../hooks/useLoad.ts";
 import { useNavigationState, usePageId } from "../hooks/usePageId.ts";
+import { useStoredFlag } from "../hooks/useStoredFlag.ts";
 
 export const NO_TEST_ID = "No test ID provided.";
 export const BAD_TEST_ID = "Missing test ID. Please generate a test again.";
@@ -50,6 +53,7 @@ export function GeneratedTestPage() {
   const id = pageId.kind === "ok" ? pageId.id : null;
   const test = useLoad(id, (signal) => getTest(id!, undefined, { signal }));
   const [startError, setStartError] = useState<string | null>(null);
+  const [showAnswers, setShowAnswers] = useStoredFlag(`sf:show-answers:${id ?? "none"}`);
   const generation = useGeneration((testId) => {
     setStartError(null);
     navigate(`/generated-test?id=${testId}`, { state: { testId, regenerated: true } });
@@ -110,13 +114,21 @@ export function GeneratedTestPage() {
         {questions.length === 0 ? (
           <Alert kind="warning">{NO_QUESTIONS}</Alert>
         ) : (
-          <ol className="question-list" aria-label="Questions with answers">
-            {questions.map((question, index) => (
-              <li key={index}>
-                <QuestionReview number={index + 1} total={questions.length} question={question} />
-              </li>
-            ))}
-          </ol>
+          <>
+            <div className="row row--spread">
+              <p className="muted">{showAnswers ? "Answers and explanations are shown." : "Answers are hidden until you ask for them."}</p>
+              <Button size="sm" variant="ghost" aria-pressed={showAnswers} onClick={() => setShowAnswers(!showAnswers)}>
+                {showAnswers ? "Hide answers" : "Show answers"}
+              </Button>
+            </div>
+            <ol className="question-list" aria-label={showAnswers ? "Questions with answers" : "Questions"}>
+              {questions.map((question, index) => (
+                <li key={index}>
+                  <QuestionReview number={index + 1} total={questions.length} question={question} hideAnswer={!showAnswers} />
+                </li>
+              ))}
+            </ol>
+          </>
         )}
       </div>
       <GenerationOverlay generation={generation} />
