@@ -25,6 +25,13 @@ export const UI_DIR = path.resolve(import.meta.dirname, "../../dist/ui");
 /** Each feature adds its routes here; the order matters only where paths overlap. */
 const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, materialRoutes, practiceRoutes, generationRoutes];
 
+/** Every API route of every feature; the authorization test walks this same router. */
+export function createRouter(): AppRouter {
+  const router: AppRouter = new Router<AppState>({ strict: false });
+  for (const add of features) add(router);
+  return router;
+}
+
 /** Assembles the Koa application: one process serves the JSON API and the built UI. */
 export function createApp(app: AppContext, opts: { uiDir?: string } = {}): Koa<AppState> {
   // Trusting X-Forwarded-For from anyone would let a client pick its own address and slip past
@@ -33,8 +40,7 @@ export function createApp(app: AppContext, opts: { uiDir?: string } = {}): Koa<A
   // Errors are answered by errorHandler; this keeps Koa from printing them a second time.
   koa.silent = true;
 
-  const router: AppRouter = new Router<AppState>({ strict: false });
-  for (const add of features) add(router);
+  const router = createRouter();
 
   koa.use(requestContext(app));
   koa.use(securityHeaders(app.config));

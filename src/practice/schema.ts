@@ -12,10 +12,13 @@ export const SubmitInput = z.object({
     .record(z.string(), z.unknown(), { error: ANSWERS_MESSAGE })
     .refine((answers) => Object.keys(answers).length <= MAX_ANSWERS, `A test has at most ${MAX_ANSWERS} questions to answer.`)
     .pipe(
-      z.record(
-        z.string().regex(/^(0|[1-9]\d{0,2})$/, "Answers are keyed by question index (0, 1, 2, …)."),
-        z.union([z.string().max(2000, "An answer is too long (at most 2,000 characters)."), z.null()], { error: "An answer must be text or null." }),
-      ),
+      z
+        .record(z.string(), z.union([z.string().max(2000, "An answer is too long (at most 2,000 characters)."), z.null()], { error: "An answer must be text or null." }))
+        .superRefine((answers, ctx) => {
+          for (const key of Object.keys(answers)) {
+            if (!/^(0|[1-9]\d{0,2})$/.test(key)) ctx.addIssue({ code: "custom", path: [key], message: "Answers are keyed by question index (0, 1, 2, …)." });
+          }
+        }),
     ),
 });
 export type SubmitInput = z.infer<typeof SubmitInput>;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { offsetClock } from "../../src/core/clock.ts";
 import { loadConfig } from "../../src/core/config.ts";
-import { createLogger } from "../../src/core/logger.ts";
+import { createLogger, type Logger } from "../../src/core/logger.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 
 export interface TestServer {
@@ -24,11 +24,11 @@ export function tempDir(prefix = "studyforge-test-"): string {
  * The real application on a random loopback port with a temporary data directory,
  * serving the built UI from dist/ui (npm test builds it first).
  */
-export async function startTestServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, opts: { dataDir?: string; log?: Logger } = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? tempDir();
   const config = { ...loadConfig({ LOG_LEVEL: "silent", SCAN_WORKERS: "2", ...env, DATA_DIR: dataDir }), port: 0, host: "127.0.0.1" };
   const clock = offsetClock();
-  const log = createLogger(process.env.TEST_LOG_LEVEL ?? config.logLevel, false);
+  const log = opts.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? config.logLevel, false);
   const running = await startServer(config, { clock, log });
   return {
     url: running.url,

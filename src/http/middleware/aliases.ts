@@ -5,7 +5,7 @@ import type { Middleware } from "koa";
  * the /api handlers. A browser navigation (GET preferring HTML) to such a path is a page
  * (`/classes`, `/templates`, `/admin/analytics`) and goes to the UI instead.
  */
-const ALIASED = /^\/(users|gpt|tests|classes|templates|study_sets|auth|admin\/analytics)(\/|$)/;
+export const ALIASED = /^\/(users|gpt|tests|classes|templates|study_sets|auth|admin\/analytics)(\/|$)/;
 
 export function apiAliases(): Middleware {
   return async (ctx, next) => {

@@ -1,0 +1,171 @@
+/**
+ * Walks every route the router registers and proves who may use it: anonymous callers get 401 (but on
+ * the public routes), a second student gets 404 on the first student's records, a student gets 403 on
+ * admin routes, and the owner succeeds. The table below must classify every route, so a route added
+ * later fails this test, by name, until someone decides who may call it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRouter } from "../../src/http/app.ts";
+import { ALIASED } from "../../src/http/middleware/aliases.ts";
+import { newStudent } from "../helpers/accounts.ts";
+import { uploadRFaq } from "../helpers/generation.ts";
+import { client, type Client } from "../helpers/http.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+
+/** A user with one record of each kind. */
+interface Fixture {
+  c: Client;
+  email: string;
+  password: string;
+  username: string;
+  fileId: number;
+  testId: number;
+  resultId: number;
+  jobId: number;
+}
+
+type Owned = "fileId" | "testId" | "resultId" | "jobId";
+
+interface RouteCase {
+  access: "public" | "user" | "admin";
+  /** The record the path's :id names. */
+  owned?: Owned;
+  /** The body's ids name the caller's records: another student gets 404 for them too. */
+  ownsBody?: boolean;
+  body?: (f: Fixture) => unknown;
+  query?: string;
+  /** The status of a call that works: the owner's, or anyone's on a public route. */
+  ok: number;
+  /** The call uses something up (the account, the session, the file): it gets an owner of its own. */
+  fresh?: boolean;
+  /** A Server-Sent Events stream: only the status is read. */
+  stream?: boolean;
+}
+
+const unique = () => `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+const ROUTES: Record<string, RouteCase> = {
+  "GET /api/health": { access: "public", ok: 200 },
+  "GET /api/config": { access: "public", ok: 200 },
+  "POST /api/auth/register": { access: "public", ok: 201, body: () => ({ username: unique(), email: `${unique()}@school.example`, password: "study-hard-123" }) },
+  "POST /api/auth/login": { access: "public", ok: 200, body: (f) => ({ email: f.email, password: f.password }) },
+  "GET /api/auth/verify-email": { access: "public", ok: 302, query: "?token=not-a-token" },
+  "POST /api/auth/resend-verification": { access: "public", ok: 200, body: (f) => ({ email: f.email }) },
+  "POST /api/auth/forgot-password": { access: "public", ok: 200, body: (f) => ({ email: f.email }) },
+  "POST /api/auth/reset-password": { access: "public", ok: 400, body: () => ({ token: "not-a-token", new_password: "another-pass-1" }) },
+  "POST /api/auth/logout": { access: "public", ok: 204, fresh: true },
+  "GET /api/auth/me": { access: "user", ok: 200 },
+  "POST /api/auth/logout-all": { access: "user", ok: 204, fresh: true },
+  "GET /api/users/profile": { access: "user", ok: 200 },
+  "PUT /api/users/profile": { access: "user", ok: 200, body: (f) => ({ username: f.username, email: f.email }) },
+  "DELETE /api/users/me": { access: "user", ok: 204, fresh: true, body: (f) => ({ password: f.password }) },
+  "GET /api/files": { access: "user", ok: 200 },
+  "POST /api/files/upload/scan": { access: "user", ok: 200 },
+  "GET /api/files/:id": { access: "user", owned: "fileId", ok: 200 },
+  "GET /api/files/:id/download": { access: "user", owned: "fileId", ok: 200 },
+  "GET /api/files/:id/search": { access: "user", owned: "fileId", ok: 200, query: "?q=package" },
+  "DELETE /api/files/:id": { access: "user", owned: "fileId", ok: 204, fresh: true },
+  "POST /api/tests/submit": { access: "user", ownsBody: true, ok: 201, body: (f) => ({ test_id: f.testId, answers: {} }) },
+  "GET /api/tests/results": { access: "user", ok: 200 },
+  "GET /api/results/:id": { access: "user", owned: "resultId", ok: 200 },
+  "GET /api/dashboard": { access: "user", ok: 200 },
+  "POST /api/gpt/generate": { access: "user", ownsBody: true, ok: 202, body: (f) => ({ file_id: f.fileId, topic: "packages", count: 1, async: true }) },
+  "POST /api/tests/:id/regenerate": { access: "user", owned: "testId", ok: 202, body: () => ({ async: true }) },
+  "GET /api/tests/:id": { access: "user", owned: "testId", ok: 200 },
+  "GET /api/ai/insights": { access: "user", ok: 200 },
+  "GET /api/jobs/:id": { access: "user", owned: "jobId", ok: 200 },
+  "POST /api/jobs/:id/cancel": { access: "user", owned: "jobId", ok: 200 },
+  "GET /api/jobs/:id/events": { access: "user", owned: "jobId", ok: 200, stream: true },
+};
+
+/** "GET /api/files/:id" for each method and path the router registers (HEAD goes with GET). */
+function registeredRoutes(): string[] {
+  const names = new Set<string>();
+  for (const layer of createRouter().stack) {
+    for (const method of layer.methods) if (method !== "HEAD") names.add(`${method} ${layer.path}`);
+  }
+  return [...names];
+}
+
+let server: TestServer;
+let admin: Fixture;
+let owner: Fixture;
+let stranger: Fixture;
+
+async function fixture(name: string, records = true): Promise<Fixture> {
+  const s = await newStudent(server.url, name);
+  const base = { ...s, fileId: 0, testId: 0, resultId: 0, jobId: 0 };
+  if (!records) return { ...base, fileId: await uploadRFaq(s.c) };
+  const fileId = await uploadRFaq(s.c);
+  const gen = await s.c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2 });
+  if (gen.status !== 200) throw new Error(`generation failed: ${gen.status} ${JSON.stringify(gen.body)}`);
+  const sub = await s.c.post("/tests/submit", { test_id: gen.body.test_id, answers: {} });
+  return { ...base, fileId, testId: gen.body.test_id, jobId: gen.body.job_id, resultId: sub.body.result_id };
+}
+
+function pathFor(name: string, route: RouteCase, f: Fixture): string {
+  const path = name.split(" ")[1]!;
+  return path.replace(":id", String(route.owned ? f[route.owned] : 0)) + (route.query ?? "");
+}
+
+/** Calls the route as `c` on `f`'s records and returns the status. */
+async function call(c: Client, name: string, route: RouteCase, f: Fixture, viaPath?: string): Promise<number> {
+  const method = name.split(" ")[0]!;
+  const path = viaPath ?? pathFor(name, route, f);
+  if (name === "POST /api/files/upload/scan") return (await c.upload(path, (await import("../helpers/generation.ts")).R_FAQ, "r-faq.pdf")).status;
+  const body = route.body?.(f);
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await c.raw(method, path, { body: body === undefined ? null : JSON.stringify(body), headers });
+  if (route.stream) await res.body?.cancel();
+  else await res.arrayBuffer();
+  return res.status;
+}
+
+beforeAll(async () => {
+  // Rate limits are not under test here: each route is called several times with one account.
+  server = await startTestServer({ RATE_LIMIT_FACTOR: "100" });
+  admin = await fixture("admin"); // the first account is the administrator
+  owner = await fixture("owner");
+  stranger = await fixture("stranger");
+});
+afterAll(() => server.close());
+
+describe("every registered route is classified", () => {
+  it("has a row in the table for each route, and no row for a route that is gone", () => {
+    const registered = registeredRoutes();
+    expect(registered.filter((r) => !(r in ROUTES)), "routes nobody has classified").toEqual([]);
+    expect(Object.keys(ROUTES).filter((r) => !registered.includes(r)), "rows for routes that no longer exist").toEqual([]);
+  });
+});
+
+describe.each(registeredRoutes())("%s", (name) => {
+  const route = ROUTES[name];
+
+  it("answers an anonymous caller as its class says", async () => {
+    if (!route) throw new Error(`${name} is not classified in tests/api/authorization.test.ts`);
+    const anonymous = client(server.url);
+    const f = route.fresh ? await fixture("fresh", false) : owner;
+    const status = await call(anonymous, name, route, f);
+    if (route.access === "public") expect(status).toBe(route.ok);
+    else expect(status).toBe(401);
+    // The spec's paths outside /api reach the same handler, and the same rule.
+    const bare = pathFor(name, route, f).replace(/^\/api/, "");
+    if (ALIASED.test(bare)) expect(await call(anonymous, name, route, f, bare)).toBe(route.access === "public" ? route.ok : 401);
+  });
+
+  it("keeps other people's records from a second student and admin routes from students", async () => {
+    if (!route) throw new Error(`${name} is not classified in tests/api/authorization.test.ts`);
+    if (route.access === "admin") expect(await call(stranger.c, name, route, stranger)).toBe(403);
+    if (route.access === "user" && (route.owned || route.ownsBody)) {
+      const victim = route.fresh ? await fixture("victim", false) : owner;
+      expect(await call(stranger.c, name, route, victim)).toBe(404);
+    }
+  });
+
+  it("works for its owner", async () => {
+    if (!route) throw new Error(`${name} is not classified in tests/api/authorization.test.ts`);
+    const f = route.fresh ? await fixture("fresh", false) : route.access === "admin" ? admin : owner;
+    expect(await call(f.c, name, route, f)).toBe(route.ok);
+  });
+});
