@@ -1,4 +1,6 @@
+import { createWriteStream, type WriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
+import type { IncomingMessage } from "node:http";
 import formidable, { errors as formidableErrors } from "formidable";
 import { AppError } from "../core/errors.ts";
 import type { Ctx } from "./state.ts";
@@ -16,6 +18,7 @@ export interface ReceivedFile {
 /**
  * Streams one file field of a multipart request to a temporary file, never holding it in
  * memory, with a size limit checked as the bytes arrive. Other fields come back as text.
+ * A rejected request leaves no file behind (see discardParts).
  */
 export async function receiveFile(
   ctx: Ctx,
@@ -24,6 +27,9 @@ export async function receiveFile(
   if (!ctx.is("multipart/form-data")) {
     throw new AppError(415, `Send the file as multipart/form-data in the field "${opts.field}".`);
   }
+  // Every file formidable starts, whenever it starts it: after an error it may still open the file
+  // parts it had already parsed, and it never tells anyone about those.
+  const parts: WriteStream[] = [];
   const form = formidable({
     uploadDir: opts.tempDir,
     maxFiles: 1,
@@ -36,15 +42,19 @@ export async function receiveFile(
     hashAlgorithm: "sha256",
     // The stored name is formidable's random one; the browser's name never reaches the file system.
     keepExtensions: false,
+    fileWriteStreamHandler: (file) => {
+      const stream = createWriteStream((file as unknown as { filepath: string }).filepath);
+      parts.push(stream);
+      return stream;
+    },
   });
   let fields: formidable.Fields;
   let files: formidable.Files;
   try {
     [fields, files] = await form.parse(ctx.req);
   } catch (err) {
+    await discardParts(ctx.req, parts);
     const code = (err as { code?: number }).code;
-    // formidable removes what it wrote for a failed parse only sometimes; clean up after it.
-    for (const f of Object.values((form as unknown as { openedFiles?: { filepath: string }[] }).openedFiles ?? [])) await rm(f.filepath, { force: true });
     if (code === formidableErrors.biggerThanTotalMaxFileSize || code === formidableErrors.biggerThanMaxFileSize) throw new AppError(413, opts.tooLarge);
     if (code === formidableErrors.maxFilesExceeded) throw new AppError(400, `Send one file in the field "${opts.field}".`);
     throw new AppError(400, "The upload could not be read. Please try again.", { cause: err });
@@ -61,4 +71,29 @@ export async function receiveFile(
     fields: text,
     file: { path: chosen.filepath, originalName: chosen.originalFilename ?? "upload.pdf", size: chosen.size, sha256: String(chosen.hash) },
   };
+}
+
+/**
+ * Removes every file part of a failed parse. Once formidable has failed it stops reading, but parts
+ * it parsed from the same chunk still open their files a moment later, and a request it paused stays
+ * paused. So: drain the rest of the request (formidable ignores it now), let those parts start, then
+ * close each file and delete it. Waiting for the request to end costs a well-behaved client nothing (it
+ * reads the answer once it has sent its body); a client that never stops is cut off by the server's
+ * request timeout.
+ */
+async function discardParts(req: IncomingMessage, parts: WriteStream[]): Promise<void> {
+  if (!req.readableEnded && !req.destroyed) {
+    await new Promise<void>((resolve) => {
+      req.once("end", resolve).once("close", resolve);
+      req.resume();
+    });
+  }
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  await Promise.all(
+    parts.map(async (stream) => {
+      stream.destroy();
+      if (!stream.closed) await new Promise<void>((resolve) => stream.once("close", () => resolve()));
+      await rm(stream.path, { force: true });
+    }),
+  );
 }

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newStudent } from "../helpers/accounts.ts";
@@ -118,6 +119,63 @@ describe("bad input leaves nothing behind", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(await footprint()).toEqual(before);
     expect((await c.get("/api/files")).body).toEqual([]);
+  });
+
+  const tooManyFields = "The upload could not be read. Please try again.";
+  const oneFile = 'Send one file in the field "file".';
+  // Small parts arrive in one chunk of the request, large ones (the R FAQ, 370 KB) over many.
+  it.each([
+    ["more than 20 fields before a small file", 25, 1, "small", tooManyFields],
+    ["more than 20 fields before a large file", 25, 1, "large", tooManyFields],
+    ["three small files", 0, 3, "small", oneFile],
+    ["three large files", 0, 3, "large", oneFile],
+  ])("a multipart request with %s: 400, and none of its file parts stay in tmp", async (_name, fieldCount, fileCount, size, detail) => {
+    const { c } = await newStudent(server.url);
+    const before = await footprint();
+    const bytes = size === "large" ? rFaq : await textPdf(["A small part."]);
+    const form = new FormData();
+    for (let i = 0; i < fieldCount; i++) form.append(`note${i}`, "a field");
+    for (let i = 0; i < fileCount; i++) form.append("file", new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), `part${i}.pdf`);
+    const res = await c.raw("POST", "/api/files/upload/scan", { body: form });
+    expect(res.status).toBe(400);
+    expect((await res.json()).detail).toBe(detail);
+    expect(await footprint()).toEqual(before);
+  });
+
+  it("a client that keeps sending after its upload was refused is drained, answered and leaves nothing", async () => {
+    const { c } = await newStudent(server.url);
+    const before = await footprint();
+    const boundary = "studyforge-test-boundary";
+    const head = (name: string, file?: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"` +
+      (file ? `; filename="${file}"\r\nContent-Type: application/pdf` : "") +
+      "\r\n\r\n";
+    const req = http.request(`${server.url}/api/files/upload/scan`, {
+      method: "POST",
+      headers: {
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        origin: server.url,
+      },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      req.on("response", (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (s: string) => (body += s)).on("end", () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on("error", reject);
+    });
+    const write = (data: string | Uint8Array) => new Promise<void>((resolve, reject) => req.write(data, (err) => (err ? reject(err) : resolve())));
+    for (let i = 0; i < 21; i++) await write(`${head(`note${i}`)}a field\r\n`);
+    // The parse has failed by now; three more megabytes of file follow, a chunk at a time.
+    await write(head("file", "late.pdf"));
+    for (let i = 0; i < 48; i++) await write(new Uint8Array(64 * 1024).fill(37));
+    req.end(`\r\n--${boundary}--\r\n`);
+    const { status, body } = await answer;
+    expect(status).toBe(400);
+    expect(JSON.parse(body).detail).toBe("The upload could not be read. Please try again.");
+    expect(await footprint()).toEqual(before);
+    expect((await client(server.url).get("/api/health")).status).toBe(200);
   });
 
   it("a missing file field is a 400, and a JSON body a 415", async () => {
