@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { closeContext, openContext } from "../src/core/bootstrap.ts";
 import { loadConfig } from "../src/core/config.ts";
 import { createLogger } from "../src/core/logger.ts";
-import { signSession } from "../src/accounts/sessions.ts";
+import { startSession } from "../src/accounts/sessions.ts";
 import { hashPassword } from "../src/accounts/passwords.ts";
 import { exited, freePort, spawnServer } from "../tests/helpers/cli.ts";
 import { newStudent } from "../tests/helpers/accounts.ts";
@@ -94,7 +94,7 @@ export async function runExamMorningBench(): Promise<string[]> {
       .returning(["id", "session_version"]);
     const { id: _id, ...copy } = template;
     const [test] = await app.db("tests").insert({ ...copy, user_id: user.id }).returning("id");
-    students.push({ token: await signSession(app, user), testId: test.id });
+    students.push({ token: await startSession(app, user, { ip: "127.0.0.1", userAgent: "exam-morning bench" }), testId: test.id });
   }
   await closeContext(app);
 

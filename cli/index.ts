@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: sizes the thread pool before any import below uses it.
+import "../src/core/threadpool.ts";
 import { Command, CommanderError } from "commander";
 import { ConfigError, loadConfig } from "../src/core/config.ts";
 import { VERSION } from "../src/core/context.ts";

@@ -3,6 +3,7 @@ import * as m001 from "./001_accounts.ts";
 import * as m002 from "./002_materials.ts";
 import * as m003 from "./003_generation.ts";
 import * as m004 from "./004_practice.ts";
+import * as m005 from "./005_sessions.ts";
 
 export interface Migration {
   name: string;
@@ -16,4 +17,5 @@ export const migrations: Migration[] = [
   { name: "002_materials", ...m002 },
   { name: "003_generation", ...m003 },
   { name: "004_practice", ...m004 },
+  { name: "005_sessions", ...m005 },
 ];

@@ -7,7 +7,9 @@ import type { Logger } from "./core/logger.ts";
 import { createApp } from "./http/app.ts";
 import { hasAdmin } from "./accounts/service.ts";
 import { recoverJobs } from "./core/jobs.ts";
-import { scheduleMaintenance } from "./core/maintenance.ts";
+import { scheduleMaintenance, type MaintenanceTasks } from "./core/maintenance.ts";
+import { removeExpiredSessions } from "./accounts/sessions.ts";
+import { removeUnusableTokens } from "./accounts/tokens.ts";
 
 export interface RunningServer {
   app: AppContext;
@@ -18,6 +20,12 @@ export interface RunningServer {
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Each feature's part of the hourly housekeeping, under the name the summary reports it by. */
+export const maintenanceTasks: MaintenanceTasks = {
+  expired_tokens: removeUnusableTokens,
+  expired_sessions: removeExpiredSessions,
+};
 
 export async function startServer(config: Config, opts: { log?: Logger; clock?: Clock; uiDir?: string } = {}): Promise<RunningServer> {
   const app = await openContext(config, opts);
@@ -35,7 +43,7 @@ export async function startServer(config: Config, opts: { log?: Logger; clock?: 
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   app.log.info({ url, version: VERSION, data_dir: config.dataDir }, `StudyForge is listening on ${url}`);
   await recoverJobs(app);
-  scheduleMaintenance(app);
+  scheduleMaintenance(app, maintenanceTasks);
   if (!(await hasAdmin(app))) app.log.warn("No administrator yet: the first account to sign up becomes the administrator.");
 
   let closing: Promise<void> | undefined;

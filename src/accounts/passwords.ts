@@ -1,7 +1,34 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
+/** At most `slots` tasks run at once; the others wait their turn, first come first served. */
+function concurrencyLimit(slots: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running < slots) running += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next in line, so a newcomer cannot overtake the queue.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+/**
+ * scrypt runs on libuv's thread pool, which SQLite shares. Unbounded, a flood of wrong passwords
+ * took every pool thread and health checks timed out waiting for the database. Two at a time
+ * keep the rest of the pool free (src/core/threadpool.ts) and lose no throughput: scrypt is
+ * CPU-bound (and takes 32 MiB each), so more at once would not finish sooner on a small server.
+ */
+const HASH_SLOTS = 2;
+const hashing = concurrencyLimit(HASH_SLOTS);
+
 const scryptAsync = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scrypt(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))));
+  hashing(() => new Promise<Buffer>((resolve, reject) => scrypt(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)))));
 
 // N = 2^15 with r = 8 is OWASP's scrypt recommendation; the parameters are stored with each
 // hash (scrypt$N$r$p$salt$hash) so they can be raised later without breaking old passwords.

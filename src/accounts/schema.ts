@@ -38,11 +38,17 @@ export const ResetPasswordInput = z.object({
   new_password: password,
 });
 
+const blankIsMissing = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to change your email or password.";
+
 export const ProfileInput = z.object({
   username,
   email,
   // Blank or missing keeps the current password (spec: sent only if filled).
-  password: z.preprocess((v) => (v === "" || v === null ? undefined : v), password.optional()),
+  password: z.preprocess(blankIsMissing, password.optional()),
+  // Required (by the service) for a new password or e-mail, so a stolen session cannot take the account over.
+  current_password: z.preprocess(blankIsMissing, z.string({ error: CURRENT_PASSWORD_REQUIRED }).max(1024).optional()),
 });
 export type ProfileInput = z.infer<typeof ProfileInput>;
 
@@ -58,3 +64,17 @@ export const UserOut = z.object({
   is_verified: z.boolean(),
 });
 export type UserOut = z.infer<typeof UserOut>;
+
+/** One of the user's sessions (`GET /api/auth/sessions`). */
+export const SessionOut = z.object({
+  id: z.number(),
+  /** In plain words, e.g. "Chrome on Linux". */
+  device: z.string(),
+  /** The network address it was last seen from. */
+  ip_address: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type SessionOut = z.infer<typeof SessionOut>;

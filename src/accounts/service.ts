@@ -1,16 +1,25 @@
+import { runInBackground } from "../core/background.ts";
 import type { AppContext, Scope, SessionUser } from "../core/context.ts";
-import { AppError, conflict, forbidden, unauthorized } from "../core/errors.ts";
-import { RATE_RULES } from "../core/rate-limit.ts";
+import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from "../core/errors.ts";
+import { countedCheck, issueDeviceToken, limitMail, loginBuckets, passwordCheckBuckets } from "./limits.ts";
 import { resetMail, verificationMail } from "./mails.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords.ts";
-import type { LoginInput, ProfileInput, RegisterInput } from "./schema.ts";
-import { signSession } from "./sessions.ts";
-import { consumeToken, issueToken } from "./tokens.ts";
+import { CURRENT_PASSWORD_REQUIRED, type LoginInput, type ProfileInput, type RegisterInput } from "./schema.ts";
+import { endSession, endSessions, renewSession, startSession, type Client, type SessionScope } from "./sessions.ts";
+import { consumeToken, findUsableToken, issueToken, markUsed, revokeTokens } from "./tokens.ts";
 import { toSessionUser, usernameKey, type UserRow } from "./users.ts";
 import { releaseUserData } from "./cleanup.ts";
 
 export const RESET_SENT_MESSAGE = "If the email exists, we've sent a reset link. Please check your inbox.";
 export const VERIFICATION_SENT_MESSAGE = "If that account still needs verifying, we've sent a new link. Please check your inbox.";
+const INVALID_RESET_LINK = "Invalid or expired reset link.";
+
+/** A sign-in's result: the user, their session token, and this browser's device token (limits.ts). */
+export interface SignedIn {
+  user: SessionUser;
+  token: string;
+  device: string;
+}
 
 const findByEmail = (app: AppContext, email: string): Promise<UserRow | undefined> => app.db("users").where({ email }).first();
 const findById = (app: AppContext, id: number): Promise<UserRow | undefined> => app.db("users").where({ id }).first();
@@ -43,8 +52,15 @@ async function sendVerificationSafely(app: AppContext, user: { id: number; usern
 
 const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed|duplicate key/i.test(String((err as Error)?.message));
 
+/** Runs `fn` in one transaction, with a context whose database is that transaction. */
+const inTransaction = <T>(app: AppContext, fn: (trx: AppContext) => Promise<T>): Promise<T> => app.db.transaction((db) => fn({ ...app, db }));
+
+async function signIn(app: AppContext, row: UserRow, client: Client): Promise<SignedIn> {
+  return { user: toSessionUser(row), token: await startSession(app, row, client), device: await issueDeviceToken(app, row.id) };
+}
+
 /** Signs a user up. The first account on an installation without an admin becomes the admin. */
-export async function register(app: AppContext, input: RegisterInput): Promise<{ user: SessionUser; token: string }> {
+export async function register(app: AppContext, input: RegisterInput, client: Client): Promise<SignedIn> {
   await assertAvailable(app, input.username, input.email);
   const password_hash = await hashPassword(input.password);
   const now = app.clock.now().toISOString();
@@ -74,106 +90,152 @@ export async function register(app: AppContext, input: RegisterInput): Promise<{
   const row = (await findById(app, id))!;
   if (row.is_admin) app.log.info({ user_id: id }, "the first account became the administrator");
   await sendVerificationSafely(app, row);
-  return { user: toSessionUser(row), token: await signSession(app, row) };
+  return signIn(app, row, client);
 }
 
-export async function login(app: AppContext, input: LoginInput): Promise<{ user: SessionUser; token: string }> {
-  const key = `login-failed:${input.email}`;
-  // Counted before the (slow) password check and forgiven on success, so a burst of parallel
-  // guesses cannot all slip in before the first failure is recorded.
-  app.limits.hit(key, RATE_RULES.failedLoginPerAccount);
+/** Logs in; `client.device` is the browser's device token, if it has one (limits.ts). */
+export async function login(app: AppContext, input: LoginInput, client: Client & { device?: string }): Promise<SignedIn> {
   const row = await findByEmail(app, input.email);
+  const buckets = await loginBuckets(app, { email: input.email, ip: client.ip, device: client.device, userId: row?.id });
   // Verify against a dummy hash when the address is unknown: the same answer in about the same time.
-  const ok = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
+  const ok = await countedCheck(app.limits, buckets, () => verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH));
   if (!row || !ok) throw unauthorized("Incorrect email or password.");
-  app.limits.reset(key);
-  return { user: toSessionUser(row), token: await signSession(app, row) };
+  return signIn(app, row, client);
+}
+
+/** Ends the session the request came with (a token of it no longer works, as cookie or bearer). */
+export async function logout(scope: SessionScope): Promise<void> {
+  await endSession(scope, scope.user.id, scope.sessionId);
 }
 
 /** Ends every session of the user, this one included. */
 export async function logoutEverywhere(scope: Scope): Promise<void> {
-  await scope.db("users").where({ id: scope.user.id }).increment("session_version", 1);
+  await inTransaction(scope, async (trx) => {
+    await trx.db("users").where({ id: scope.user.id }).increment("session_version", 1);
+    await endSessions(trx, scope.user.id);
+  });
+}
+
+/** Ends one of the user's sessions (a device they no longer use); another user's is 404. */
+export async function endOneSession(scope: Scope, id: number): Promise<void> {
+  if (!(await endSession(scope, scope.user.id, id))) throw notFound("No such session.");
 }
 
 /** Follows a verification link: true when it verified the address it was sent to. */
 export async function verifyEmail(app: AppContext, token: string): Promise<boolean> {
   const used = await consumeToken(app, token, "verify");
   if (!used) return false;
-  // A link sent to an address the user has since changed verifies nothing.
+  // The address may have changed between the token check and now: verify only the one mailed.
   const updated = await app.db("users")
     .where({ id: used.userId, email: used.email })
     .update({ is_verified: true, updated_at: app.clock.now().toISOString() });
   return updated === 1;
 }
 
-export async function resendVerification(app: AppContext, email: string): Promise<string> {
-  app.limits.hit(`mail:${email}`, RATE_RULES.mailPerEmail);
-  const row = await findByEmail(app, email);
-  if (row && !row.is_verified) await sendVerification(app, row);
+/**
+ * The two "mail me a link" calls answer at once, the same for any address: the lookup and the
+ * mail happen after the answer, so neither the answer nor its timing says whether an account exists.
+ */
+function mailLater(app: AppContext, email: string, client: Client, what: string, send: (row: UserRow) => Promise<void>) {
+  limitMail(app.limits, email, client.ip);
+  runInBackground(app, what, async () => {
+    const row = await findByEmail(app, email);
+    if (row) await send(row);
+  });
+}
+
+export function resendVerification(app: AppContext, email: string, client: Client): string {
+  mailLater(app, email, client, "verification mail", async (row) => {
+    if (!row.is_verified) await sendVerification(app, row);
+  });
   return VERIFICATION_SENT_MESSAGE;
 }
 
-export async function forgotPassword(app: AppContext, email: string): Promise<string> {
-  app.limits.hit(`mail:${email}`, RATE_RULES.mailPerEmail);
-  const row = await findByEmail(app, email);
-  if (row) {
+export function forgotPassword(app: AppContext, email: string, client: Client): string {
+  mailLater(app, email, client, "reset mail", async (row) => {
     const token = await issueToken(app, row.id, "reset", row.email);
     await app.mail.send(resetMail(row.email, row.username, `${app.config.publicUrl}/reset-password?token=${token}`));
-  }
+  });
   return RESET_SENT_MESSAGE;
 }
 
-/** Sets a new password from a reset link and ends every session of that user. */
+/**
+ * Sets a new password from a reset link: every session of the user ends, and every other link
+ * mailed to them stops working (an older reset mail must not set the password again).
+ */
 export async function resetPassword(app: AppContext, token: string, newPassword: string): Promise<string> {
-  const used = await consumeToken(app, token, "reset");
-  if (!used) throw new AppError(400, "Invalid or expired reset link.");
-  await app.db("users")
-    .where({ id: used.userId })
-    .update({
-      password_hash: await hashPassword(newPassword),
-      session_version: app.db.raw("session_version + 1"),
-      updated_at: app.clock.now().toISOString(),
-    });
+  // Checked before hashing, so made-up tokens cost no scrypt.
+  const found = await findUsableToken(app, token, "reset");
+  if (!found) throw new AppError(400, INVALID_RESET_LINK);
+  const password_hash = await hashPassword(newPassword);
+  await inTransaction(app, async (trx) => {
+    if (!(await markUsed(trx, found.id))) throw new AppError(400, INVALID_RESET_LINK);
+    const updated = await trx.db("users")
+      .where({ id: found.userId, email: found.email })
+      .update({ password_hash, session_version: trx.db.raw("session_version + 1"), updated_at: app.clock.now().toISOString() });
+    if (updated !== 1) throw new AppError(400, INVALID_RESET_LINK);
+    await revokeTokens(trx, found.userId);
+    await endSessions(trx, found.userId);
+  });
   return "Your password has been reset. You can now log in.";
 }
 
 /**
- * Updates username, e-mail and (when given) password. A new e-mail must be verified again;
- * a new password ends the user's other sessions, so the caller gets a fresh token for this one.
+ * Asks for the current password again before something a stolen session must not do alone
+ * (a new password or e-mail, deleting the account). Wrong answers count per session and account.
  */
-export async function updateProfile(scope: Scope, input: ProfileInput): Promise<{ user: SessionUser; token?: string }> {
-  await assertAvailable(scope, input.username, input.email, scope.user.id);
+async function confirmPassword(scope: SessionScope, row: UserRow, password: string | undefined, wrong: string) {
+  if (!password) throw invalid(CURRENT_PASSWORD_REQUIRED, ["body", "current_password"]);
+  const ok = await countedCheck(scope.limits, passwordCheckBuckets(row.id, scope.sessionId), () => verifyPassword(password, row.password_hash));
+  if (!ok) throw forbidden(wrong);
+}
+
+/**
+ * Updates username, e-mail and (when given) password; a new e-mail or password needs the current
+ * password. A new e-mail must be verified again; a new password ends the user's other sessions,
+ * so the caller gets a fresh token for this one. Either makes every link mailed before unusable.
+ */
+export async function updateProfile(scope: SessionScope, input: ProfileInput, client: Client): Promise<{ user: SessionUser; token?: string }> {
   const current = (await findById(scope, scope.user.id))!;
   const emailChanged = input.email !== current.email;
-  const changes: Partial<UserRow> & Record<string, unknown> = {
+  if (emailChanged || input.password) await confirmPassword(scope, current, input.current_password, "The current password is incorrect.");
+  await assertAvailable(scope, input.username, input.email, current.id);
+  const changes: Record<string, unknown> = {
     username: input.username,
     username_key: usernameKey(input.username),
     email: input.email,
     updated_at: scope.clock.now().toISOString(),
   };
-  if (emailChanged) changes.is_verified = false;
   // Switching the address back and forth must not flood someone's inbox with verification mails.
-  if (emailChanged) scope.limits.hit(`mail:${input.email}`, RATE_RULES.mailPerEmail);
+  if (emailChanged) {
+    limitMail(scope.limits, input.email, client.ip);
+    changes.is_verified = false;
+  }
   if (input.password) {
     changes.password_hash = await hashPassword(input.password);
     changes.session_version = current.session_version + 1;
   }
   try {
-    await scope.db("users").where({ id: current.id }).update(changes);
+    await inTransaction(scope, async (trx) => {
+      await trx.db("users").where({ id: current.id }).update(changes);
+      if (emailChanged || input.password) await revokeTokens(trx, current.id);
+      if (input.password) await endSessions(trx, current.id, scope.sessionId);
+    });
   } catch (err) {
-    if (isUniqueViolation(err)) await assertAvailable(scope, input.username, input.email, scope.user.id);
+    if (isUniqueViolation(err)) await assertAvailable(scope, input.username, input.email, current.id);
     throw err;
   }
   const row = (await findById(scope, current.id))!;
   if (emailChanged) await sendVerificationSafely(scope, row);
-  return { user: toSessionUser(row), token: input.password ? await signSession(scope, row) : undefined };
+  const token = input.password ? await renewSession(scope, { userId: row.id, id: scope.sessionId, version: row.session_version }) : undefined;
+  return { user: toSessionUser(row), token };
 }
 
 /** Deletes the account and everything it owns, after checking the password. */
-export async function deleteAccount(scope: Scope, password: string): Promise<void> {
+export async function deleteAccount(scope: SessionScope, password: string): Promise<void> {
   const row = await findById(scope, scope.user.id);
   if (!row) return;
-  if (!(await verifyPassword(password, row.password_hash))) throw forbidden("The password is incorrect.");
+  await confirmPassword(scope, row, password, "The password is incorrect.");
   // Without an admin, the next sign-up would become one: the last admin stays until there is another.
   if (row.is_admin && !(await scope.db("users").where({ is_admin: true }).whereNot({ id: row.id }).first("id"))) {
     throw conflict("You are the only administrator, so your account cannot be deleted until another administrator exists.");

@@ -25,14 +25,47 @@ export async function issueToken(app: AppContext, userId: number, kind: TokenKin
   return token;
 }
 
+export interface UsableToken {
+  id: number;
+  userId: number;
+  /** The address the link was sent to, which is still the account's. */
+  email: string;
+}
+
 /**
- * Marks the token used and returns its user and address, or null when it is unknown, used or
- * expired. The update is conditional, so two clicks on one link cannot both succeed.
+ * The token while it can still be used, else null: unknown, used, expired, or sent to an
+ * address the account no longer has (a link in an old mailbox must not open the account).
  */
-export async function consumeToken(app: AppContext, token: string, kind: TokenKind): Promise<{ userId: number; email: string } | null> {
-  const now = app.clock.now().toISOString();
-  const row = await app.db("user_tokens").where({ token_hash: sha256(token), kind }).first();
-  if (!row || row.used_at || row.expires_at <= now) return null;
-  const updated = await app.db("user_tokens").where({ id: row.id }).whereNull("used_at").update({ used_at: now });
-  return updated === 1 ? { userId: row.user_id, email: row.email } : null;
+export async function findUsableToken(app: AppContext, token: string, kind: TokenKind): Promise<UsableToken | null> {
+  const row = await app.db("user_tokens as t")
+    .join("users as u", (on) => on.on("u.id", "t.user_id").andOn("u.email", "t.email"))
+    .where({ "t.token_hash": sha256(token), "t.kind": kind })
+    .whereNull("t.used_at")
+    .where("t.expires_at", ">", app.clock.now().toISOString())
+    .first("t.id", "t.user_id", "t.email");
+  return row ? { id: row.id, userId: row.user_id, email: row.email } : null;
+}
+
+/** Marks a token used. Conditional, so two clicks on one link cannot both succeed. */
+export async function markUsed(app: AppContext, id: number): Promise<boolean> {
+  return (await app.db("user_tokens").where({ id }).whereNull("used_at").update({ used_at: app.clock.now().toISOString() })) === 1;
+}
+
+export async function consumeToken(app: AppContext, token: string, kind: TokenKind): Promise<UsableToken | null> {
+  const found = await findUsableToken(app, token, kind);
+  return found && (await markUsed(app, found.id)) ? found : null;
+}
+
+/** Every link the user has not used yet stops working: after a new password or a new e-mail address. */
+export async function revokeTokens(app: AppContext, userId: number): Promise<void> {
+  await app.db("user_tokens").where({ user_id: userId }).whereNull("used_at").delete();
+}
+
+/** Hourly maintenance: tokens that can no longer be used (expired, or used more than a day ago). */
+export async function removeUnusableTokens(app: AppContext): Promise<number> {
+  const now = app.clock.now().getTime();
+  return app.db("user_tokens")
+    .where("expires_at", "<", new Date(now).toISOString())
+    .orWhere("used_at", "<", new Date(now - 24 * 3600 * 1000).toISOString())
+    .delete();
 }

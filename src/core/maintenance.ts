@@ -22,17 +22,20 @@ async function oldFiles(dir: string, before: number): Promise<string[]> {
 }
 
 /**
- * Housekeeping: e-mail tokens that can no longer be used, uploads abandoned half-way, and stored
- * PDFs no document refers to (left by a crash between storing and committing). Anything younger
- * than an hour is left alone, so work in progress is never touched.
+ * A feature's own housekeeping (expired sessions, unusable e-mail tokens), registered where the
+ * server is wired together, so core imports no feature for it. Returns how much it removed.
  */
-export async function runMaintenance(app: AppContext) {
+export type MaintenanceTasks = Record<string, (app: AppContext) => Promise<number>>;
+
+/**
+ * Housekeeping: the features' tasks, uploads abandoned half-way, and stored PDFs no document
+ * refers to (left by a crash between storing and committing). Anything younger than an hour is
+ * left alone, so work in progress is never touched.
+ */
+export async function runMaintenance(app: AppContext, tasks: MaintenanceTasks) {
   const now = app.clock.now().getTime();
-  const dayAgo = new Date(now - 24 * HOUR).toISOString();
-  const tokens = await app.db("user_tokens")
-    .where("expires_at", "<", new Date(now).toISOString())
-    .orWhere("used_at", "<", dayAgo)
-    .delete();
+  const removed: Record<string, number> = {};
+  for (const [name, task] of Object.entries(tasks)) removed[name] = await task(app);
 
   const temp = await oldFiles(path.join(app.config.dataDir, "tmp"), now - HOUR);
   for (const file of temp) await rm(file, { force: true });
@@ -53,20 +56,20 @@ export async function runMaintenance(app: AppContext) {
       orphans += 1;
     }
   }
-  const summary = { expired_tokens: tokens, temp_files: temp.length, unused_documents: unused.length, orphaned_pdfs: orphans };
-  if (tokens || temp.length || unused.length || orphans) app.log.info(summary, "maintenance");
+  const summary: Record<string, number> = { ...removed, temp_files: temp.length, unused_documents: unused.length, orphaned_pdfs: orphans };
+  if (Object.values(summary).some(Boolean)) app.log.info(summary, "maintenance");
   return summary;
 }
 
 /** Runs the housekeeping every hour inside the server. */
-export function scheduleMaintenance(app: AppContext) {
+export function scheduleMaintenance(app: AppContext, tasks: MaintenanceTasks) {
   return shared(
     app,
     "maintenance",
     () =>
       cron.schedule("17 * * * *", async () => {
         try {
-          await runMaintenance(app);
+          await runMaintenance(app, tasks);
         } catch (err) {
           app.log.error({ err }, "maintenance failed");
         }

@@ -58,6 +58,15 @@ export function createRateLimiter(clock: Clock, factor: number) {
       this.check(key, rule);
       this.record(key, rule);
     },
+    /** hit for several keys at once: nothing is counted unless every key is under its limit. */
+    hitAll(entries: readonly (readonly [string, RateRule])[]) {
+      for (const [key, rule] of entries) this.check(key, rule);
+      for (const [key, rule] of entries) this.record(key, rule);
+    },
+    /** Takes back the newest event of the key: an attempt counted up front that turned out fine. */
+    forgive(key: string) {
+      hits.get(key)?.pop();
+    },
     reset(key: string) {
       hits.delete(key);
     },
@@ -67,15 +76,28 @@ export function createRateLimiter(clock: Clock, factor: number) {
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 const MIN = 60_000;
+const HOUR = 60 * MIN;
+const FAILED_LOGINS = "Too many failed login attempts. Try again in {minutes} minutes.";
+const TOO_MANY_MAILS = "Too many emails requested for this address. Try again in {minutes} minutes.";
 /**
  * Sized for schools, where a whole class shares one public address: strict per account,
  * generous per address (30 sign-ups and 300 logins from one address in a minute pass).
+ * Per-account limits are split so a stranger cannot use them to lock the owner out (README,
+ * "Security"): failed logins count per account and network address, with a higher ceiling per
+ * account across all addresses; a browser that signed in to the account before counts apart.
  */
 export const RATE_RULES = {
-  failedLoginPerAccount: { limit: 10, windowMs: 15 * MIN, message: "Too many failed login attempts. Try again in {minutes} minutes." },
+  failedLoginPerAccountAddress: { limit: 10, windowMs: 15 * MIN, message: FAILED_LOGINS },
+  failedLoginPerAccount: { limit: 50, windowMs: HOUR, message: FAILED_LOGINS },
+  failedLoginPerDevice: { limit: 10, windowMs: 15 * MIN, message: FAILED_LOGINS },
   loginPerAddress: { limit: 600, windowMs: MIN, message: "Too many login attempts from your network. Try again in a minute." },
   registerPerAddress: { limit: 100, windowMs: 10 * MIN, message: "Too many sign-ups from your network. Try again in {minutes} minutes." },
-  mailPerEmail: { limit: 3, windowMs: 15 * MIN, message: "Too many emails requested for this address. Try again in {minutes} minutes." },
+  // The current password asked again (account deletion, a new password or e-mail): only a
+  // signed-in session can try, so the limits are per session and per account.
+  passwordCheckPerSession: { limit: 5, windowMs: 15 * MIN, message: "Too many wrong passwords. Try again in {minutes} minutes." },
+  passwordCheckPerAccount: { limit: 10, windowMs: 15 * MIN, message: "Too many wrong passwords. Try again in {minutes} minutes." },
+  mailPerEmailAndAddress: { limit: 3, windowMs: 15 * MIN, message: TOO_MANY_MAILS },
+  mailPerEmail: { limit: 10, windowMs: HOUR, message: TOO_MANY_MAILS },
   mailPerAddress: { limit: 60, windowMs: MIN, message: "Too many requests from your network. Try again in a minute." },
   // Generating without material goes straight to the AI provider (and its bill).
   freeGenerationPerAccount: { limit: 20, windowMs: 10 * MIN, message: "Too many questions requested. Try again in {minutes} minutes." },

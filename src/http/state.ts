@@ -10,6 +10,8 @@ export interface AppState {
   app: AppContext;
   /** Set by the session middleware when the request carries a valid session. */
   user?: SessionUser;
+  /** The session row the request's token names, set with `user`. */
+  sessionId?: number;
 }
 
 export type Ctx = ParameterizedContext<AppState>;

@@ -22,7 +22,7 @@ async function signUp(details = person()): Promise<{ c: Client; details: ReturnT
 /** Follows the link of the newest mail of a kind to this address. */
 async function followMailLink(email: string, page: "/verify-email" | "/reset-password", subject: RegExp) {
   const to = email.toLowerCase();
-  const mail = await smtp.waitFor(to, { subject, after: smtp.mails.filter((m) => m.to.includes(to) && subject.test(m.subject)).length - 1 });
+  const mail = await smtp.waitFor(to, { subject, after: Math.max(0, smtp.mails.filter((m) => m.to.includes(to) && subject.test(m.subject)).length - 1) });
   return linkIn(mail, page);
 }
 
@@ -268,6 +268,51 @@ describe("password reset", () => {
   });
 });
 
+describe("links mailed before a change", () => {
+  /** Asks for a reset mail and returns its link's token, once the mail is in. */
+  async function resetLink(email: string): Promise<string> {
+    const to = email.toLowerCase();
+    const seen = smtp.mails.filter((m) => m.to.includes(to) && /Reset/.test(m.subject)).length;
+    expect((await client(server.url).post("/auth/forgot-password/", { email })).status).toBe(200);
+    return linkIn(await smtp.waitFor(to, { subject: /Reset/, after: seen }), "/reset-password").searchParams.get("token")!;
+  }
+  const reset = (token: string, new_password: string) => client(server.url).post("/auth/reset-password/", { token, new_password });
+
+  it("stop working once a reset used another: the first of two reset mails cannot set the password again", async () => {
+    const { details } = await signUp();
+    const first = await resetLink(details.email);
+    const second = await resetLink(details.email);
+    expect((await reset(second, "second choice")).status).toBe(200);
+    const late = await reset(first, "first choice");
+    expect(late.status).toBe(400);
+    expect(late.body.detail).toBe("Invalid or expired reset link.");
+    expect((await client(server.url).post("/api/auth/login", { email: details.email, password: "second choice" })).status).toBe(200);
+  });
+
+  it("stop working once the password is changed in the settings", async () => {
+    const { c, details } = await signUp();
+    const link = await resetLink(details.email);
+    const changed = await c.put("/api/users/profile", { username: details.username, email: details.email, password: "changed in settings", current_password: details.password });
+    expect(changed.status).toBe(200);
+    expect((await reset(link, "from the old mail")).status).toBe(400);
+  });
+
+  it("sent to an old address stop working once the e-mail changes, reset and verification alike", async () => {
+    const { c, details } = await signUp();
+    const verifyOld = await followMailLink(details.email, "/verify-email", /Verify/);
+    const resetOld = await resetLink(details.email);
+    const newEmail = `moved.${details.email}`.toLowerCase();
+    const moved = await c.put("/api/users/profile", { username: details.username, email: newEmail, current_password: details.password });
+    expect(moved.status).toBe(200);
+    expect((await reset(resetOld, "from the old mailbox")).status).toBe(400);
+    expect((await c.raw("GET", `/api/auth/verify-email${verifyOld.search}`)).headers.get("location")).toBe("/login?verified=false");
+    expect((await c.get("/api/auth/me")).body.is_verified).toBe(false);
+    // The new address's own links work.
+    const resetNew = await resetLink(newEmail);
+    expect((await reset(resetNew, "from the new mailbox")).status).toBe(200);
+  });
+});
+
 describe("profile and settings", () => {
   it("updates the username, keeps the password when blank, and answers the user", async () => {
     const { c, details } = await signUp();
@@ -283,7 +328,7 @@ describe("profile and settings", () => {
     const bad = await c.put("/api/users/profile", { username: "", email: details.email });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].msg).toBe("Username is required.");
-    const taken = await c.put("/api/users/profile", { username: details.username, email: other.details.email });
+    const taken = await c.put("/api/users/profile", { username: details.username, email: other.details.email, current_password: details.password });
     expect(taken.status).toBe(409);
   });
 
@@ -292,7 +337,7 @@ describe("profile and settings", () => {
     const link = await followMailLink(details.email, "/verify-email", /Verify/);
     await c.raw("GET", `/api/auth/verify-email${link.search}`);
     expect((await c.get("/api/auth/me")).body.is_verified).toBe(true);
-    const res = await c.put("/api/users/profile", { username: details.username, email: `new.${details.email}` });
+    const res = await c.put("/api/users/profile", { username: details.username, email: `new.${details.email}`, current_password: details.password });
     expect(res.body.is_verified).toBe(false);
     const mail = await smtp.waitFor(`new.${details.email}`.toLowerCase());
     expect(mail.subject).toMatch(/Verify/);
@@ -300,12 +345,35 @@ describe("profile and settings", () => {
 
   it("a password change ends the other sessions but keeps this one", async () => {
     const { c, details, token } = await signUp();
-    const res = await c.put("/api/users/profile", { username: details.username, email: details.email, password: "changed pass" });
+    const res = await c.put("/api/users/profile", { username: details.username, email: details.email, password: "changed pass", current_password: details.password });
     expect(res.status).toBe(200);
     expect((await c.get("/api/auth/me")).status).toBe(200);
     const old = client(server.url);
     old.setBearer(token);
     expect((await old.get("/api/auth/me")).status).toBe(401);
+  });
+});
+
+describe("re-authentication", () => {
+  const profile = (details: ReturnType<typeof person>, change: Record<string, unknown>) => ({ username: details.username, email: details.email, ...change });
+
+  it("a new password or e-mail needs the current password: missing is 422, wrong is 403, and nothing changes", async () => {
+    const { c, details } = await signUp();
+    for (const change of [{ password: "taken over" }, { email: `thief.${n}@evil.example` }]) {
+      const missing = await c.put("/api/users/profile", profile(details, change));
+      expect(missing.status, JSON.stringify(change)).toBe(422);
+      expect(missing.body.detail[0]).toMatchObject({ loc: ["body", "current_password"], msg: "Enter your current password to change your email or password." });
+      const wrong = await c.put("/api/users/profile", profile(details, { ...change, current_password: "a guess" }));
+      expect(wrong.status).toBe(403);
+      expect(wrong.body.detail).toBe("The current password is incorrect.");
+    }
+    expect((await c.get("/api/auth/me")).body.email).toBe(details.email.toLowerCase());
+    expect((await client(server.url).post("/api/auth/login", { email: details.email, password: details.password })).status).toBe(200);
+  });
+
+  it("a new username alone does not ask for it", async () => {
+    const { c, details } = await signUp();
+    expect((await c.put("/api/users/profile", profile(details, { username: `${details.username}_r` }))).status).toBe(200);
   });
 });
 
@@ -343,6 +411,39 @@ describe("the last administrator", () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe("mail requests answer before any lookup or mail", () => {
+  /** Every header but the two that differ on every response. */
+  const comparable = (headers: Headers) => [...headers].filter(([name]) => name !== "date" && name !== "x-request-id");
+
+  it.each([
+    ["/api/auth/forgot-password", /Reset/],
+    ["/api/auth/resend-verification", /Verify/],
+  ])("%s answers a known and an unknown address identically, and mails only afterwards", async (path, subject) => {
+    const { details } = await signUp();
+    const to = details.email.toLowerCase();
+    await smtp.waitFor(to, { subject: /Verify/ }); // the sign-up's own mail is in
+    const seen = smtp.mails.length;
+    const release = smtp.hold();
+    // Held mails cannot arrive, so an answer that waited for its mail only comes after this release
+    // (and then fails the count below) instead of hanging the test.
+    const safety = setTimeout(release, 3000);
+    try {
+      const known = await client(server.url).post(path, { email: details.email });
+      const mailsWhenAnswered = smtp.mails.length;
+      const unknown = await client(server.url).post(path, { email: `nobody.${n}@school.example` });
+      expect(mailsWhenAnswered).toBe(seen);
+      expect(known.status).toBe(200);
+      expect(unknown.status).toBe(known.status);
+      expect(unknown.body).toEqual(known.body);
+      expect(comparable(unknown.headers)).toEqual(comparable(known.headers));
+    } finally {
+      clearTimeout(safety);
+      release();
+    }
+    await smtp.waitFor(to, { subject, after: subject.source === "Verify" ? 1 : 0 });
   });
 });
 

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync, existsSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runMaintenance } from "../../src/core/maintenance.ts";
+import { maintenanceTasks } from "../../src/server.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { textPdf } from "../helpers/pdfs.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -46,8 +47,8 @@ it("removes expired tokens, abandoned uploads and orphaned PDFs, and nothing in 
   const tokensBefore = Number((await server.app.db("user_tokens").count({ n: "*" }).first())!.n);
   expect(tokensBefore).toBeGreaterThan(0); // the sign-up's verification token
   await server.app.db("user_tokens").update({ expires_at: new Date(Date.now() - 1000).toISOString() });
-  const summary = await runMaintenance(server.app);
-  expect(summary).toEqual({ expired_tokens: tokensBefore, temp_files: 1, unused_documents: 1, orphaned_pdfs: 1 });
+  const summary = await runMaintenance(server.app, maintenanceTasks);
+  expect(summary).toEqual({ expired_tokens: tokensBefore, expired_sessions: 0, temp_files: 1, unused_documents: 1, orphaned_pdfs: 1 });
   expect(existsSync(lonePath)).toBe(false);
   expect(await server.app.db("document_pages").where({ hash: lone }).first()).toBeUndefined();
   expect(existsSync(kept)).toBe(true);

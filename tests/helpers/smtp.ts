@@ -11,10 +11,14 @@ export interface ReceivedMail {
 /** A real SMTP server on loopback that keeps every mail it receives, parsed. */
 export async function startSmtpSink() {
   const mails: ReceivedMail[] = [];
+  let held: Promise<void> | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      void (held ?? Promise.resolve()).then(() => callback());
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed: ParsedMail) => {
@@ -42,6 +46,15 @@ export async function startSmtpSink() {
       }
     },
     count: (to: string) => mails.filter((m) => m.to.includes(to)).length,
+    /** Holds every mail at MAIL FROM (nothing is received) until the returned function is called. */
+    hold(): () => void {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = null;
+        release();
+      };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,6 +1,6 @@
 import type { Middleware } from "koa";
-import { RENEW_AFTER_S, SESSION_COOKIE, readSession, signSession } from "../../accounts/sessions.ts";
-import { setSessionCookie } from "../auth.ts";
+import { RENEW_AFTER_S, SESSION_COOKIE, readSession, renewSession } from "../../accounts/sessions.ts";
+import { clientOf, setSessionCookie } from "../auth.ts";
 import type { AppState } from "../state.ts";
 
 /**
@@ -14,13 +14,13 @@ export function session(): Middleware<AppState> {
     const cookie = ctx.cookies.get(SESSION_COOKIE);
     const token = bearer ?? cookie;
     if (token) {
-      const found = await readSession(app, token);
+      const found = await readSession(app, token, clientOf(ctx));
       if (found) {
         ctx.state.user = found.user;
+        ctx.state.sessionId = found.id;
         const age = app.clock.now().getTime() / 1000 - found.issuedAt;
         if (!bearer && age > RENEW_AFTER_S) {
-          const row = await app.db("users").where({ id: found.user.id }).first("id", "session_version");
-          setSessionCookie(ctx, await signSession(app, row));
+          setSessionCookie(ctx, await renewSession(app, { userId: found.user.id, id: found.id, version: found.version }));
         }
       }
     }
