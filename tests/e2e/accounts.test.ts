@@ -144,6 +144,70 @@ describe("without e-mail verification", () => {
       .waitFor();
   });
 
+  it("changes the e-mail and password in Settings only with the current password", async () => {
+    const who = person("mover");
+    const page = await open(server.url, "/register");
+    await signUpThroughForm(page, who);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.goto(`${server.url}/settings`);
+    await expect.poll(() => page.getByLabel("Username").inputValue()).toBe(who.username);
+
+    const moved = `moved.${who.email}`;
+    await page.getByLabel("Email").fill(moved);
+    await page.getByLabel("New password").fill("a better secret");
+    const save = page.getByRole("button", { name: "Save Changes" });
+    await save.click();
+    await page.getByRole("alert").filter({ hasText: "Enter your current password to change your email or password." }).waitFor();
+    await page.getByLabel("Current password").fill("not my password");
+    await save.click();
+    await page.getByRole("alert").filter({ hasText: "The current password is incorrect." }).waitFor();
+    await page.getByLabel("Current password").fill(who.password);
+    await save.click();
+    await page.getByText("Profile updated successfully.").waitFor();
+    expect(await page.getByLabel("Current password").inputValue()).toBe("");
+    expect(await page.getByLabel("New password").inputValue()).toBe("");
+
+    // This browser stays signed in; the new details are the ones that work.
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Email").inputValue()).toBe(moved);
+    const fresh = await open(server.url, "/login");
+    await logInThroughForm(fresh, moved, "a better secret");
+    await fresh.waitForURL(`${server.url}/dashboard`);
+  });
+
+  it("lists the signed-in devices in Settings and logs one out, then this one", async () => {
+    const who = person("devices");
+    const laptop = await open(server.url, "/register");
+    await signUpThroughForm(laptop, who);
+    await laptop.waitForURL(`${server.url}/dashboard`);
+    const phone = await open(server.url, "/login", PHONE);
+    await logInThroughForm(phone, who.email, who.password);
+    await phone.waitForURL(`${server.url}/dashboard`);
+
+    await laptop.goto(`${server.url}/settings`);
+    const table = laptop.getByRole("table", { name: "Signed-in sessions" });
+    await table.waitFor();
+    const rows = table.locator("tbody tr");
+    await expect.poll(() => rows.count()).toBe(2);
+    const mine = rows.filter({ hasText: "This device" });
+    expect(await mine.count()).toBe(1);
+    expect(await mine.textContent()).toContain("Chrome on Linux");
+    expect(await mine.textContent()).toContain("127.0.0.1");
+
+    // Keyboard only: Tab to the other session's Log out and press Enter.
+    const other = rows.filter({ hasNotText: "This device" }).getByRole("button", { name: /^Log out Chrome on /i });
+    await other.focus();
+    await laptop.keyboard.press("Enter");
+    await laptop.getByText(/^Logged out Chrome on /).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    await phone.goto(`${server.url}/upload`);
+    await phone.waitForURL(`${server.url}/login`);
+
+    await laptop.getByRole("button", { name: "Log out Chrome on Linux (this device)" }).click();
+    await laptop.getByText("You have been logged out on this device.").waitFor();
+    await laptop.waitForURL(`${server.url}/login`);
+  });
+
   it("deletes the account after the password is confirmed in a dialog", async () => {
     const who = person("leaver");
     const page = await open(server.url, "/register");

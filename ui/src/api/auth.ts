@@ -1,6 +1,7 @@
 /** Sign-up, login, logout, e-mail verification and password reset. */
 import { api, type CallOptions } from "./client.ts";
 import type {
+  ActiveSession,
   LoginRequest,
   LoginResponse,
   MessageResponse,
@@ -30,6 +31,16 @@ export function logout(options?: CallOptions): Promise<void> {
 /** Ends every session of this account, on every device. */
 export function logoutAll(options?: CallOptions): Promise<void> {
   return api.post<void>("/api/auth/logout-all", undefined, options);
+}
+
+/** Where the account is signed in: one row per sign-in, this device marked. */
+export function listSessions(options?: CallOptions): Promise<ActiveSession[]> {
+  return api.get<ActiveSession[]>("/api/auth/sessions", options);
+}
+
+/** Ends one session (ending this device's is logging out). */
+export function endSession(id: number, options?: CallOptions): Promise<void> {
+  return api.delete<void>(`/api/auth/sessions/${id}`, undefined, options);
 }
 
 export function resendVerification(email: string, options?: CallOptions): Promise<MessageResponse> {

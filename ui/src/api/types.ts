@@ -5,6 +5,7 @@
  */
 import type { JobState as ServerJobState, JobView } from "../../../src/core/jobs.ts";
 import type { FileOut } from "../../../src/materials/schema.ts";
+import type { SessionOut } from "../../../src/accounts/schema.ts";
 
 /** The error body every failing call answers with. */
 export interface FieldIssue {
@@ -62,7 +63,12 @@ export interface ProfileUpdate {
   email: string;
   /** Sent only when the user typed a new password. */
   password?: string;
+  /** Needed for a new password or e-mail. */
+  current_password?: string;
 }
+
+/** One signed-in device of the user (`GET /api/auth/sessions`). */
+export type ActiveSession = SessionOut;
 
 /** `GET /api/config`: public settings the UI adapts to. */
 export interface PublicConfig {

@@ -1,7 +1,6 @@
 /** `/settings`: edit the profile, end sessions, delete the account. */
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { logoutAll } from "../api/auth.ts";
 import { errorMessage, isAbortError } from "../api/client.ts";
 import { deleteAccount, getProfile, updateProfile } from "../api/users.ts";
 import { Alert } from "../components/Alert.tsx";
@@ -14,6 +13,7 @@ import { Spinner } from "../components/Spinner.tsx";
 import { useSession } from "../hooks/session.tsx";
 import { useToast } from "../hooks/toast.tsx";
 import { useAction } from "../hooks/useAction.ts";
+import { SessionsCard } from "./settings/SessionsCard.tsx";
 
 const SAVE_FAILED = "Failed to update profile.";
 
@@ -22,6 +22,7 @@ function ProfileForm() {
   const [username, setUsername] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [currentPassword, setCurrentPassword] = useState("");
   const [loaded, setLoaded] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -48,10 +49,16 @@ function ProfileForm() {
     setSaved(false);
     await save.run(
       async () => {
-        const body = { username: username.trim(), email: email.trim(), ...(password ? { password } : {}) };
+        const body = {
+          username: username.trim(),
+          email: email.trim(),
+          ...(password ? { password } : {}),
+          ...(currentPassword ? { current_password: currentPassword } : {}),
+        };
         const updated = await updateProfile(body, { fallback: SAVE_FAILED });
         if (updated && typeof updated === "object" && "id" in updated) setUser(updated);
         setPassword("");
+        setCurrentPassword("");
         setSaved(true);
       },
       (err) => errorMessage(err, SAVE_FAILED),
@@ -83,6 +90,13 @@ function ProfileForm() {
             value={password}
             onValueChange={setPassword}
           />
+          <PasswordField
+            label="Current password"
+            name="current-password"
+            hint="Needed to change your email or password."
+            value={currentPassword}
+            onValueChange={setCurrentPassword}
+          />
           <div className="button-row">
             <Button type="submit" variant="primary" busy={save.busy} busyLabel="Saving…">
               Save Changes
@@ -90,35 +104,6 @@ function ProfileForm() {
           </div>
         </form>
       )}
-    </Card>
-  );
-}
-
-function SessionsCard() {
-  const { setUser } = useSession();
-  const toast = useToast();
-  const action = useAction();
-
-  async function onLogoutAll() {
-    await action.run(async () => {
-      await logoutAll({ fallback: "Could not log out of all devices. Please try again." });
-      toast.show("You have been logged out on all devices.", { kind: "success" });
-      // This page is protected: without a user the guard takes the browser to /login.
-      setUser(null);
-    });
-  }
-
-  return (
-    <Card title="Sessions">
-      <p className="muted">
-        Signed in on a shared or lost computer? End every session of your account, including this one.
-      </p>
-      {action.error && <Alert kind="error">{action.error}</Alert>}
-      <div className="button-row">
-        <Button onClick={() => void onLogoutAll()} busy={action.busy} busyLabel="Logging out…">
-          Log out of all devices
-        </Button>
-      </div>
     </Card>
   );
 }
