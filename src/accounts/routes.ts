@@ -32,7 +32,7 @@ export function accountRoutes(router: AppRouter) {
     const result = await accounts.login(ctx.state.app, input, { ...clientOf(ctx), device: deviceCookie(ctx) });
     signedIn(ctx, result);
     const { user } = result;
-    ctx.body = { is_verified: user.is_verified, username: user.username, email: user.email, is_admin: user.is_admin };
+    ctx.body = { is_verified: user.is_verified, username: user.username, email: user.email, is_admin: user.is_admin, role: user.role };
   });
 
   router.get("/api/auth/me", async (ctx) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "../core/context.ts";
 
 const email = z
   .string({ error: "Email is required." })
@@ -60,6 +61,7 @@ export const UserOut = z.object({
   id: z.number(),
   username: z.string(),
   email: z.string(),
+  role: z.enum(ROLES),
   is_admin: z.boolean(),
   is_verified: z.boolean(),
 });

@@ -9,6 +9,9 @@ import { endSession, endSessions, renewSession, startSession, type Client, type 
 import { consumeToken, findUsableToken, issueToken, markUsed, revokeTokens } from "./tokens.ts";
 import { toSessionUser, usernameKey, type UserRow } from "./users.ts";
 import { releaseUserData } from "./cleanup.ts";
+import { noteActivity } from "./directory.ts";
+import { assertAnotherAdmin, roleColumns } from "./roles.ts";
+import { withTransaction } from "../core/db.ts";
 
 export const RESET_SENT_MESSAGE = "If the email exists, we've sent a reset link. Please check your inbox.";
 export const VERIFICATION_SENT_MESSAGE = "If that account still needs verifying, we've sent a new link. Please check your inbox.";
@@ -52,10 +55,11 @@ async function sendVerificationSafely(app: AppContext, user: { id: number; usern
 
 const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed|duplicate key/i.test(String((err as Error)?.message));
 
-/** Runs `fn` in one transaction, with a context whose database is that transaction. */
-const inTransaction = <T>(app: AppContext, fn: (trx: AppContext) => Promise<T>): Promise<T> => app.db.transaction((db) => fn({ ...app, db }));
+
+export const DISABLED_MESSAGE = "This account has been disabled. Ask your school's administrator.";
 
 async function signIn(app: AppContext, row: UserRow, client: Client): Promise<SignedIn> {
+  noteActivity(app, row.id);
   return { user: toSessionUser(row), token: await startSession(app, row, client), device: await issueDeviceToken(app, row.id) };
 }
 
@@ -67,14 +71,14 @@ export async function register(app: AppContext, input: RegisterInput, client: Cl
   let id: number;
   try {
     id = await app.db.transaction(async (trx) => {
-      const hasAdmin = await trx("users").where({ is_admin: true }).first("id");
+      const hasAdmin = await trx("users").where({ role: "admin" }).first("id");
       const [row] = await trx("users")
         .insert({
           username: input.username,
           username_key: usernameKey(input.username),
           email: input.email,
           password_hash,
-          is_admin: !hasAdmin,
+          ...roleColumns(hasAdmin ? "student" : "admin"),
           is_verified: false,
           created_at: now,
           updated_at: now,
@@ -88,7 +92,7 @@ export async function register(app: AppContext, input: RegisterInput, client: Cl
     throw err;
   }
   const row = (await findById(app, id))!;
-  if (row.is_admin) app.log.info({ user_id: id }, "the first account became the administrator");
+  if (row.role === "admin") app.log.info({ user_id: id }, "the first account became the administrator");
   await sendVerificationSafely(app, row);
   return signIn(app, row, client);
 }
@@ -100,6 +104,8 @@ export async function login(app: AppContext, input: LoginInput, client: Client &
   // Verify against a dummy hash when the address is unknown: the same answer in about the same time.
   const ok = await countedCheck(app.limits, buckets, () => verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH));
   if (!row || !ok) throw unauthorized("Incorrect email or password.");
+  // Said only to someone who knows the password: it reveals nothing to a guesser.
+  if (row.disabled) throw forbidden(DISABLED_MESSAGE);
   return signIn(app, row, client);
 }
 
@@ -110,7 +116,7 @@ export async function logout(scope: SessionScope): Promise<void> {
 
 /** Ends every session of the user, this one included. */
 export async function logoutEverywhere(scope: Scope): Promise<void> {
-  await inTransaction(scope, async (trx) => {
+  await withTransaction(scope, async (trx) => {
     await trx.db("users").where({ id: scope.user.id }).increment("session_version", 1);
     await endSessions(trx, scope.user.id);
   });
@@ -168,7 +174,7 @@ export async function resetPassword(app: AppContext, token: string, newPassword:
   const found = await findUsableToken(app, token, "reset");
   if (!found) throw new AppError(400, INVALID_RESET_LINK);
   const password_hash = await hashPassword(newPassword);
-  await inTransaction(app, async (trx) => {
+  await withTransaction(app, async (trx) => {
     if (!(await markUsed(trx, found.id))) throw new AppError(400, INVALID_RESET_LINK);
     const updated = await trx.db("users")
       .where({ id: found.userId, email: found.email })
@@ -216,7 +222,7 @@ export async function updateProfile(scope: SessionScope, input: ProfileInput, cl
     changes.session_version = current.session_version + 1;
   }
   try {
-    await inTransaction(scope, async (trx) => {
+    await withTransaction(scope, async (trx) => {
       await trx.db("users").where({ id: current.id }).update(changes);
       if (emailChanged || input.password) await revokeTokens(trx, current.id);
       if (input.password) await endSessions(trx, current.id, scope.sessionId);
@@ -237,13 +243,12 @@ export async function deleteAccount(scope: SessionScope, password: string): Prom
   if (!row) return;
   await confirmPassword(scope, row, password, "The password is incorrect.");
   // Without an admin, the next sign-up would become one: the last admin stays until there is another.
-  if (row.is_admin && !(await scope.db("users").where({ is_admin: true }).whereNot({ id: row.id }).first("id"))) {
-    throw conflict("You are the only administrator, so your account cannot be deleted until another administrator exists.");
-  }
-  await releaseUserData(scope, row.id);
+  await releaseUserData(scope, row.id, async (trx) => {
+    if (row.role === "admin") await assertAnotherAdmin(trx, row.id, "deleteOwn");
+  });
 }
 
 /** Said in the log at start while nobody can administer the installation. */
 export async function hasAdmin(app: AppContext): Promise<boolean> {
-  return Boolean(await app.db("users").where({ is_admin: true }).first("id"));
+  return Boolean(await app.db("users").where({ role: "admin", disabled: false }).first("id"));
 }

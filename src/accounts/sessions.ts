@@ -89,7 +89,7 @@ export async function readSession(app: AppContext, token: string, client: Client
     .where({ "s.id": sid, "s.user_id": sub })
     .where("s.expires_at", ">", iso(now))
     .first("u.*", "s.last_seen_at as seen_at");
-  if (!row || row.session_version !== sv) return null;
+  if (!row || row.session_version !== sv || row.disabled) return null;
   if (now - Date.parse(row.seen_at) >= SEEN_EVERY_MS) {
     await app.db("sessions")
       .where({ id: sid })

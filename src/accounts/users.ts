@@ -1,4 +1,4 @@
-import type { SessionUser } from "../core/context.ts";
+import type { Role, SessionUser } from "../core/context.ts";
 
 export interface UserRow {
   id: number;
@@ -8,6 +8,9 @@ export interface UserRow {
   password_hash: string;
   is_verified: number | boolean;
   is_admin: number | boolean;
+  role: Role;
+  disabled: number | boolean;
+  last_active_at: string | null;
   session_version: number;
   created_at: string;
   updated_at: string;
@@ -19,7 +22,8 @@ export function toSessionUser(row: UserRow): SessionUser {
     id: row.id,
     username: row.username,
     email: row.email,
-    is_admin: Boolean(row.is_admin),
+    role: row.role,
+    is_admin: row.role === "admin",
     is_verified: Boolean(row.is_verified),
   };
 }

@@ -23,11 +23,17 @@ export interface AppContext {
   resources: Resources;
 }
 
+/** What a user may do: students study, teachers also teach classes, admins administer (and can do all of it). */
+export const ROLES = ["student", "teacher", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
 /** The signed-in user as services see it. */
 export interface SessionUser {
   id: number;
   username: string;
   email: string;
+  role: Role;
+  /** role === "admin", kept because the spec's clients read it. */
   is_admin: boolean;
   is_verified: boolean;
 }

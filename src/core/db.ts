@@ -57,7 +57,37 @@ export const iso = (d: Date) => d.toISOString();
  * pool has one connection, so a transaction runs alone. PostgreSQL takes a transaction-scoped advisory
  * lock on the key, released at commit, which also holds across several server instances.
  */
-export async function lockKey(trx: Knex.Transaction, key: string): Promise<void> {
+export async function lockKey(trx: Knex, key: string): Promise<void> {
   if (trx.client.config.client === "sqlite3") return;
   await trx.raw("select pg_advisory_xact_lock(hashtext(?))", [key]);
+}
+
+/**
+ * Counts a query's rows per UTC day of `column` (an ISO timestamp) from `since` on, as
+ * `{ "2026-11-23": 4, … }`. Timestamps are stored as ISO text, so the day is their first ten
+ * characters on every database.
+ */
+export async function countPerDay(query: Knex.QueryBuilder, since: string, column = "created_at"): Promise<Record<string, number>> {
+  const rows: { day: string; n: number | string }[] = await query
+    .where(column, ">=", since)
+    .select(query.client.raw(`substr(${column}, 1, 10) as day`))
+    .count({ n: "*" })
+    .groupBy("day");
+  return Object.fromEntries(rows.map((r) => [r.day, Number(r.n)]));
+}
+
+/** A case-insensitive "contains" filter; the text's own % and _ are taken literally. */
+export function whereContains(q: Knex.QueryBuilder, column: string, text: string, or = false): Knex.QueryBuilder {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or ? q.orWhereRaw(`lower(${column}) like ? escape '\\'`, [pattern]) : q.whereRaw(`lower(${column}) like ? escape '\\'`, [pattern]);
+}
+
+/**
+ * Runs `fn` with a scope whose `db` is a transaction. A scope already in a transaction is passed on
+ * as it is, so a service called inside another's transaction joins it instead of opening a second
+ * one (which on SQLite's single connection would wait for the first forever).
+ */
+export async function withTransaction<S extends { db: Db }, T>(scope: S, fn: (scope: S) => Promise<T>): Promise<T> {
+  if ((scope.db as Knex.Transaction).isTransaction) return fn(scope);
+  return scope.db.transaction((trx) => fn({ ...scope, db: trx }));
 }

@@ -97,7 +97,9 @@ function createRunner(app: AppContext, concurrency: number) {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       const owner = await app.db("users").where({ id: job.user_id }).first();
       if (!owner) throw new AppError(410, "The account that asked for this job no longer exists.");
-      const scope: Scope = { ...app, user: { id: owner.id, username: owner.username, email: owner.email, is_admin: Boolean(owner.is_admin), is_verified: Boolean(owner.is_verified) } };
+      const role = owner.role ?? (owner.is_admin ? "admin" : "student");
+      const user = { id: owner.id, username: owner.username, email: owner.email, role, is_admin: role === "admin", is_verified: Boolean(owner.is_verified) };
+      const scope: Scope = { ...app, user };
       const control: JobControl = {
         signal: controller.signal,
         progress: async (done, total) => {
@@ -187,7 +189,8 @@ export async function recoverJobs(app: AppContext): Promise<void> {
 }
 
 /**
- * Queues a job for the scope's user. With `maxActive`, the count of the user's waiting and running
+ * Queues a job for the scope's user (`provider`: the AI provider a generation uses, for analytics).
+ * With `limit`, the count of the user's waiting and running
  * jobs and the insert are one atomic step, so a burst of parallel requests cannot slip past the limit.
  */
 export async function enqueueJob(
@@ -195,8 +198,9 @@ export async function enqueueJob(
   kind: string,
   params: unknown,
   total: number,
-  limit?: { maxActive: number; tooMany: () => AppError },
+  options: { limit?: { maxActive: number; tooMany: () => AppError }; provider?: string } = {},
 ): Promise<JobView> {
+  const { limit } = options;
   const at = scope.clock.now().toISOString();
   const id = await scope.db.transaction(async (trx) => {
     if (limit) {
@@ -205,7 +209,7 @@ export async function enqueueJob(
       if (Number(active?.n ?? 0) >= limit.maxActive) throw limit.tooMany();
     }
     const [row] = await trx("jobs")
-      .insert({ user_id: scope.user.id, kind, state: "queued", params: JSON.stringify(params), progress_total: total, created_at: at, updated_at: at })
+      .insert({ user_id: scope.user.id, kind, state: "queued", params: JSON.stringify(params), progress_total: total, provider: options.provider ?? null, created_at: at, updated_at: at })
       .returning("id");
     return (typeof row === "object" ? row.id : row) as number;
   });
@@ -265,4 +269,17 @@ export async function waitForJob(scope: Scope, id: number, timeoutMs = 30 * 60_0
       }
     }, reject);
   });
+}
+
+/** The shared queue right now: jobs waiting and running, and the oldest waiting job's age. */
+export async function queueCounts(app: AppContext): Promise<{ queued: number; running: number; oldest_queued_at: string | null }> {
+  const rows: { state: string; n: number | string; oldest: string | null }[] = await app
+    .db("jobs")
+    .whereIn("state", ["queued", "running"])
+    .groupBy("state")
+    .select("state")
+    .count({ n: "*" })
+    .min({ oldest: "created_at" });
+  const by = new Map(rows.map((r) => [r.state, r]));
+  return { queued: Number(by.get("queued")?.n ?? 0), running: Number(by.get("running")?.n ?? 0), oldest_queued_at: by.get("queued")?.oldest ?? null };
 }

@@ -62,7 +62,10 @@ export async function startGeneration(scope: Scope, input: GenerateInput): Promi
   const hits = await searchChunks(scope.db, material.hash, params.topic, { mode: "all", limit: 1 });
   if (!hits.length) throw await topicNotFound(scope, material.hash, params.topic);
   const job: GenerateJobParams = { ...params, material_id: material.id, seed: input.seed ?? randomInt(2 ** 31) };
-  return enqueueJob(scope, "generate", job, params.count, { maxActive: MAX_ACTIVE_JOBS, tooMany: tooManyJobs });
+  return enqueueJob(scope, "generate", job, params.count, {
+    limit: { maxActive: MAX_ACTIVE_JOBS, tooMany: tooManyJobs },
+    provider: providerFor(scope).name,
+  });
 }
 
 registerJobHandler("generate", async (scope, raw, control) => {

@@ -45,7 +45,7 @@ describe("sign-up", () => {
     expect(cookie).toMatch(/httponly/i);
     expect(cookie).toMatch(/samesite=lax/i);
     const me = await c.get("/api/auth/me");
-    expect(me.body).toEqual({ id: expect.any(Number), username: "Admin.One", email: "admin@school.example", is_admin: true, is_verified: false });
+    expect(me.body).toEqual({ id: expect.any(Number), username: "Admin.One", email: "admin@school.example", role: "admin", is_admin: true, is_verified: false });
 
     const second = await signUp();
     expect((await second.c.get("/api/auth/me")).body.is_admin).toBe(false);
@@ -101,7 +101,7 @@ describe("login and sessions", () => {
     const c = client(server.url);
     const res = await c.post("/api/auth/login", { email: details.email.toUpperCase(), password: details.password });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ is_verified: false, username: details.username, email: details.email.toLowerCase(), is_admin: false });
+    expect(res.body).toEqual({ is_verified: false, username: details.username, email: details.email.toLowerCase(), is_admin: false, role: "student" });
     expect((await c.get("/api/auth/me")).status).toBe(200);
   });
 

@@ -59,6 +59,7 @@ export function client(baseUrl: string, opts: { origin?: boolean } = {}) {
     get: <T = any>(path: string, headers?: Record<string, string>) => json<T>("GET", path, undefined, headers),
     post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => json<T>("POST", path, body ?? {}, headers),
     put: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => json<T>("PUT", path, body ?? {}, headers),
+    patch: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => json<T>("PATCH", path, body ?? {}, headers),
     delete: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => json<T>("DELETE", path, body, headers),
   };
 }

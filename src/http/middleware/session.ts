@@ -1,4 +1,5 @@
 import type { Middleware } from "koa";
+import { noteActivity } from "../../accounts/directory.ts";
 import { RENEW_AFTER_S, SESSION_COOKIE, readSession, renewSession } from "../../accounts/sessions.ts";
 import { clientOf, setSessionCookie } from "../auth.ts";
 import type { AppState } from "../state.ts";
@@ -18,6 +19,7 @@ export function session(): Middleware<AppState> {
       if (found) {
         ctx.state.user = found.user;
         ctx.state.sessionId = found.id;
+        noteActivity(app, found.user.id);
         const age = app.clock.now().getTime() / 1000 - found.issuedAt;
         if (!bearer && age > RENEW_AFTER_S) {
           setSessionCookie(ctx, await renewSession(app, { userId: found.user.id, id: found.id, version: found.version }));

@@ -4,6 +4,7 @@
  * the rest are plain interfaces with exactly the server's field names.
  */
 import type { JobState as ServerJobState, JobView } from "../../../src/core/jobs.ts";
+import type { Role } from "../../../src/core/context.ts";
 import type { FileOut } from "../../../src/materials/schema.ts";
 import type { SessionOut } from "../../../src/accounts/schema.ts";
 
@@ -19,13 +20,8 @@ export interface ErrorBody {
   message?: string;
 }
 
-export interface User {
-  id: number;
-  username: string;
-  email: string;
-  is_admin: boolean;
-  is_verified: boolean;
-}
+/** `GET /api/auth/me`: the server's own schema. */
+export type { UserOut as User } from "../../../src/accounts/schema.ts";
 
 export interface LoginRequest {
   email: string;
@@ -37,6 +33,7 @@ export interface LoginResponse {
   username: string;
   email: string;
   is_admin: boolean;
+  role: Role;
 }
 
 export interface RegisterRequest {
