@@ -5,6 +5,7 @@ import { SessionProvider } from "./hooks/session.tsx";
 import { ToastProvider } from "./hooks/toast.tsx";
 import { AppRoutes } from "./routes.tsx";
 import "./styles/index.css";
+import "./styles/admin.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element.");

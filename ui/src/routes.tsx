@@ -1,13 +1,13 @@
 /**
  * Every route of the UI (spec §2). To add a page: create it in pages/ and add a
- * row to PUBLIC_ROUTES or PROTECTED_ROUTES. Protected pages are wrapped in the
- * session guard here, so pages never check the session themselves.
+ * row to PUBLIC_ROUTES, PROTECTED_ROUTES or ADMIN_ROUTES. Protected pages are
+ * wrapped in the session guard here (admin pages in its administrator form), so
+ * pages never check the session themselves.
  */
-import type { ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { RequireAuth } from "./components/RequireAuth.tsx";
-import { AdminAnalyticsPage } from "./pages/AdminAnalyticsPage.tsx";
-import { AdminPage } from "./pages/AdminPage.tsx";
+import { PageSpinner } from "./components/Spinner.tsx";
 import { AiInsightsPage } from "./pages/AiInsightsPage.tsx";
 import { ClassesPage } from "./pages/ClassesPage.tsx";
 import { DashboardPage } from "./pages/DashboardPage.tsx";
@@ -60,10 +60,19 @@ export const PROTECTED_ROUTES: Routes = [
   ["/study-sets", StudySetsPage],
   ["/study-sets/:id", StudySetDetailPage],
   ["/ai-insights", AiInsightsPage],
+];
+
+// Administration is loaded only when an administrator opens it (the charts are the largest part of the UI).
+const AdminPage = lazy(() => import("./pages/AdminPage.tsx").then((m) => ({ default: m.AdminPage })));
+const AdminAnalyticsPage = lazy(() => import("./pages/AdminAnalyticsPage.tsx").then((m) => ({ default: m.AdminAnalyticsPage })));
+const AdminAuditPage = lazy(() => import("./pages/AdminAuditPage.tsx").then((m) => ({ default: m.AdminAuditPage })));
+
+export const ADMIN_ROUTES: Routes = [
   ["/admin", AdminPage],
   ["/admin/dashboard", AdminPage],
   ["/admin-analytics", AdminAnalyticsPage],
   ["/admin/analytics", AdminAnalyticsPage],
+  ["/admin/audit", AdminAuditPage],
 ];
 
 export function AppRoutes() {
@@ -76,6 +85,15 @@ export function AppRoutes() {
         <Route key={path} path={path}>
           <RequireAuth>
             <Page />
+          </RequireAuth>
+        </Route>
+      ))}
+      {ADMIN_ROUTES.map(([path, Page]) => (
+        <Route key={path} path={path}>
+          <RequireAuth admin>
+            <Suspense fallback={<PageSpinner />}>
+              <Page />
+            </Suspense>
           </RequireAuth>
         </Route>
       ))}

@@ -1,5 +1,13 @@
 /** Form controls with a visible label, an optional hint and an error tied to the control. */
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from "react";
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { Icon } from "./Icon.tsx";
 
 interface FieldFrameProps {
@@ -135,6 +143,36 @@ export function Select({ label, options, hint, error, id, placeholder, className
           </option>
         ))}
       </select>
+    </FieldFrame>
+  );
+}
+
+export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  id?: string;
+  /** Called with the new text. */
+  onValueChange?: (value: string) => void;
+}
+
+/** Several lines of text (an announcement). */
+export function TextArea({ label, hint, error, id, className, onValueChange, onChange, ...rest }: TextAreaProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+      <textarea
+        {...rest}
+        id={fieldId}
+        onChange={(event) => {
+          onChange?.(event);
+          onValueChange?.(event.target.value);
+        }}
+        className={className ? `input textarea ${className}` : "input textarea"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+      />
     </FieldFrame>
   );
 }

@@ -4,7 +4,7 @@
  * Below 1024 px: brand and a Menu button that opens a panel with every link.
  */
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import { logout } from "../api/auth.ts";
 import { useSession } from "../hooks/session.tsx";
 import { useToast } from "../hooks/toast.tsx";
@@ -12,10 +12,9 @@ import { BrandLink } from "./Brand.tsx";
 import { Button } from "./Button.tsx";
 import { GuestActions } from "./GuestActions.tsx";
 import { Icon } from "./Icon.tsx";
+import { NavLinks, type NavLink } from "./NavLinks.tsx";
 
-interface NavItem {
-  href: string;
-  label: string;
+interface NavItem extends NavLink {
   adminOnly?: boolean;
 }
 
@@ -100,24 +99,13 @@ export function NavBar() {
           <span>Menu</span>
         </button>
         <div id="navbar-panel" className={menuOpen ? "navbar__panel is-open" : "navbar__panel"}>
-          <nav aria-label="Main" className="navbar__links">
-            <ul>
-              {items.map((item) => {
-                const current = isCurrent(path, item.href);
-                return (
-                  <li key={item.href}>
-                    <Link
-                      href={item.href}
-                      className={current ? "navbar__link is-active" : "navbar__link"}
-                      aria-current={current ? "page" : undefined}
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
+          <NavLinks
+            label="Main"
+            className="navbar__links"
+            linkClassName="navbar__link"
+            items={items}
+            isCurrent={(href) => isCurrent(path, href)}
+          />
           <div className="navbar__account">
             <span className="navbar__greeting">{user.username ? `Hi, ${user.username}` : "Welcome"}</span>
             <Button size="sm" onClick={() => void onLogout()} busy={leaving}>

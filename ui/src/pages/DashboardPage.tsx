@@ -4,6 +4,7 @@
  * The data comes from one call; its failure is not shown (spec §8), only logged.
  */
 import { useEffect, useState, type CSSProperties } from "react";
+import { listAnnouncements } from "../api/admin.ts";
 import { getDashboard } from "../api/dashboard.ts";
 import type { DashboardData } from "../api/types.ts";
 import { Alert } from "../components/Alert.tsx";
@@ -11,6 +12,7 @@ import { Page } from "../components/Page.tsx";
 import { useSession } from "../hooks/session.tsx";
 import { useLoad } from "../hooks/useLoad.ts";
 import { useNavigationState } from "../hooks/usePageId.ts";
+import { AnnouncementsBanner } from "./dashboard/AnnouncementsBanner.tsx";
 import { GoalsCard } from "./dashboard/GoalsCard.tsx";
 import { greetingFor } from "./dashboard/greeting.ts";
 import { NotificationsCard } from "./dashboard/NotificationsCard.tsx";
@@ -47,6 +49,8 @@ export function DashboardPage() {
   const greeting = greetingFor(new Date());
   const flash = useFlash();
   const dashboard = useLoad("dashboard", (signal) => getDashboard({ signal }));
+  // The administrators' notices; without them (or when they cannot be loaded) there is simply no banner.
+  const announcements = useLoad("announcements", (signal) => listAnnouncements({ signal }));
 
   useEffect(() => {
     if (dashboard.failed) console.error("Failed to load the dashboard:", dashboard.error);
@@ -64,6 +68,7 @@ export function DashboardPage() {
       headerClassName={background ? "page-header--banner" : undefined}
       headerStyle={background ? ({ "--header-image": cssUrl(background) } as CSSProperties) : undefined}
     >
+      <AnnouncementsBanner announcements={announcements.data} />
       <div className="dashboard grid-cards">
         <RecentTestsCard tests={data?.recent_tests} />
         <StatisticsCard statistics={data?.statistics} />

@@ -1,0 +1,12 @@
+/** The quiet Delete of a table row: red text and a bin, named after the row for screen readers. */
+import { Button } from "./Button.tsx";
+import { Icon } from "./Icon.tsx";
+
+export function RowDeleteButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <Button size="sm" variant="ghost" className="btn--quiet-danger" onClick={onClick}>
+      <Icon name="trash" size={18} />
+      Delete<span className="visually-hidden"> {name}</span>
+    </Button>
+  );
+}
