@@ -134,8 +134,15 @@ function Charts({ data }: { data: Analytics }) {
       <ChartCard
         title="Scores"
         empty={results === 0 && `No tests were taken in ${period}.`}
-        summary={`Average score ${formatPercent(data.average_score)} over ${plural(results, "result")} in ${period}.`}
-        chart={<CategoryBarChart data={data.score_distribution} category="range" bars={[{ key: "count", name: "Results", color: "var(--chart-1)" }]} />}
+        summary={`Average score ${formatPercent(data.average_score)} over ${plural(results, "result")} in ${period}. The bars count results by score (percent).`}
+        chart={
+          <CategoryBarChart
+            data={data.score_distribution}
+            category="range"
+            formatCategory={(range) => range.replace("%", "")}
+            bars={[{ key: "count", name: "Results", color: "var(--chart-1)" }]}
+          />
+        }
         columns={[
           { key: "range", header: "Score", primary: true, render: (b) => b.range },
           { key: "count", header: "Results", align: "end", render: (b) => count(b.count) },

@@ -99,7 +99,7 @@ function ManageUser({ user, onChanged }: { user: AdminUserOut; onChanged: (user:
       <form className="manage-user__role" onSubmit={onRole}>
         <Select
           label="Role"
-          hint={isMe ? "You are changing your own role." : "Teachers and administrators get more abilities; administrators manage everything here."}
+          hint={isMe ? "You are changing your own role." : "Administrators can use these admin pages."}
           value={role}
           options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
           onChange={(event) => setRole(event.target.value as Role)}

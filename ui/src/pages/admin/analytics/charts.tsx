@@ -115,7 +115,7 @@ export function CategoryBarChart<Row extends object, Key extends string>({
       ) : (
         <>
           {grid}
-          <XAxis dataKey={key} tickFormatter={format} {...axis} />
+          <XAxis dataKey={key} tickFormatter={format} interval="preserveStartEnd" {...axis} />
           <YAxis allowDecimals={false} width={36} {...axis} />
         </>
       )}
