@@ -15,6 +15,23 @@ export default tseslint.config(
     },
   },
   {
+    // core/ imports no feature: work that spans features lives in a feature that depends on them (admin/).
+    files: ["src/core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(src/)?(accounts|materials|generation|practice|admin|study|teaching)(/|$)",
+              message: "src/core must not import a feature folder: move the code into a feature (admin/ for work that spans features), or have the feature register it where the context is built.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test helpers read arbitrary JSON from the server under test.
     files: ["tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -1,12 +1,19 @@
 #!/usr/bin/env node
 // First: sizes the thread pool before any import below uses it.
 import "../src/core/threadpool.ts";
-import { Command, CommanderError } from "commander";
-import { ConfigError, loadConfig } from "../src/core/config.ts";
+import { Command } from "commander";
 import { VERSION } from "../src/core/context.ts";
-import { AppError } from "../src/core/errors.ts";
-import { createLogger } from "../src/core/logger.ts";
-import { registerCommands } from "./commands.ts";
+import { backupCommand } from "./commands/backup.ts";
+import { cleanupCommand } from "./commands/cleanup.ts";
+import { doctorCommand } from "./commands/doctor.ts";
+import { generateCommand } from "./commands/generate.ts";
+import { migrateCommand } from "./commands/migrate.ts";
+import { restoreCommand } from "./commands/restore.ts";
+import { serveCommand } from "./commands/serve.ts";
+import { statsCommand } from "./commands/stats.ts";
+import { statusCommand } from "./commands/status.ts";
+import { usersCommand } from "./commands/users.ts";
+import { createCli, run } from "./runtime.ts";
 
 const program = new Command("studyforge")
   .description("StudyForge: PDF study guides in, practice tests out. Serve the web app and administer it from the terminal.")
@@ -15,25 +22,24 @@ const program = new Command("studyforge")
   .showHelpAfterError()
   .exitOverride();
 
-/** Configuration is read when a command runs, so `--help` works even with a broken environment. */
-export const configFromProgram = () => {
-  const config = loadConfig(process.env, program.opts<{ config?: string }>().config);
-  return { config, log: createLogger(config.logLevel) };
-};
-
-registerCommands(program, configFromProgram);
-
-try {
-  await program.parseAsync(process.argv);
-} catch (err) {
-  if (err instanceof CommanderError) process.exit(err.exitCode);
-  if (err instanceof ConfigError) {
-    process.stderr.write(`studyforge: ${err.message}\n`);
-    process.exit(2);
-  }
-  if (err instanceof AppError) {
-    process.stderr.write(`studyforge: ${err.message}\n`);
-    process.exit(1);
-  }
-  throw err;
+// Every command, registered here (one file each under commands/), none by an import's side effect.
+const cli = createCli(program);
+for (const register of [
+  serveCommand,
+  migrateCommand,
+  statusCommand,
+  usersCommand,
+  statsCommand,
+  cleanupCommand,
+  generateCommand,
+  backupCommand,
+  restoreCommand,
+  doctorCommand,
+]) {
+  register(program, cli);
 }
+
+const code = await run(program, process.argv);
+// `serve` keeps running after its action returns; everything else ends with its exit status.
+if (code !== 0) process.exit(code);
+process.exitCode = code;

@@ -7,7 +7,8 @@ import type { Logger } from "./core/logger.ts";
 import { createApp } from "./http/app.ts";
 import { hasAdmin } from "./accounts/service.ts";
 import { recoverJobs } from "./core/jobs.ts";
-import { scheduleMaintenance, type MaintenanceTasks } from "./core/maintenance.ts";
+import { scheduleMaintenance, type MaintenanceTasks } from "./admin/maintenance.ts";
+import { announceServer } from "./core/instance.ts";
 import { removeExpiredSessions } from "./accounts/sessions.ts";
 import { removeUnusableTokens } from "./accounts/tokens.ts";
 
@@ -42,6 +43,8 @@ export async function startServer(config: Config, opts: { log?: Logger; clock?: 
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   app.log.info({ url, version: VERSION, data_dir: config.dataDir }, `StudyForge is listening on ${url}`);
+  // So the CLI knows a server uses this data directory (restore refuses; generate leaves the queue to it).
+  const unannounce = announceServer(config.dataDir, { url, version: VERSION, startedAt: app.clock.now().toISOString() });
   await recoverJobs(app);
   scheduleMaintenance(app, maintenanceTasks);
   if (!(await hasAdmin(app))) app.log.warn("No administrator yet: the first account to sign up becomes the administrator.");
@@ -56,6 +59,7 @@ export async function startServer(config: Config, opts: { log?: Logger; clock?: 
       await closed;
       clearTimeout(timer);
       await closeContext(app);
+      unannounce();
     })());
 
   return { app, server, url, close };

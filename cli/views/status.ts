@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import { createElement as h } from "react";
-import type { SystemStatus } from "../../src/core/status.ts";
+import type { SystemStatus } from "../../src/admin/status.ts";
 
 const LABELS: Record<keyof SystemStatus, string> = {
   version: "Version",

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync, existsSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runMaintenance } from "../../src/core/maintenance.ts";
+import { runMaintenance } from "../../src/admin/maintenance.ts";
 import { maintenanceTasks } from "../../src/server.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { textPdf } from "../helpers/pdfs.ts";

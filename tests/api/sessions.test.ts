@@ -3,7 +3,7 @@
  * one by one or all at once; a logged-out token stops working whichever way it is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMaintenance } from "../../src/core/maintenance.ts";
+import { runMaintenance } from "../../src/admin/maintenance.ts";
 import { maintenanceTasks } from "../../src/server.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { client, type Client } from "../helpers/http.ts";

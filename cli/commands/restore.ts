@@ -1,0 +1,30 @@
+import { confirm, print, printJson, type Register } from "../runtime.ts";
+
+/** `studyforge restore FILE`: into an empty or stopped data directory, after checking the backup. */
+export const restoreCommand: Register = (program, cli) => {
+  program
+    .command("restore <file>")
+    .description("restore a backup into DATA_DIR (refused while a server uses it); checks checksums and database integrity first")
+    .option("-y, --yes", "replace what DATA_DIR holds (it is kept in DATA_DIR/backups/); asked on a terminal")
+    .option("--json", "print the result as JSON")
+    .action(async (file: string, opts: { yes?: boolean; json?: boolean }) => {
+      const { config, log } = cli.load();
+      const { existingData, restoreBackup } = await import("../../src/admin/backup.ts");
+      let replace = Boolean(opts.yes);
+      // On a terminal, ask; elsewhere the service refuses to replace anything without --yes, and says so.
+      if (!replace && existingData(config).length && process.stdin.isTTY && process.stdout.isTTY) {
+        replace = await confirm(`${config.dataDir} already holds an installation. Replace it with ${file} (the old one is kept in DATA_DIR/backups/)?`);
+        if (!replace) {
+          print("Nothing was restored.");
+          process.exitCode = 1;
+          return;
+        }
+      }
+      const result = await restoreBackup(config, file, { replace, now: new Date(), log });
+      if (opts.json) return printJson(result);
+      const { counts, created_at, version } = result.manifest;
+      print(`Restored ${file} (made ${created_at} by StudyForge ${version}) into ${config.dataDir}.`);
+      print(`It holds ${counts.users} users, ${counts.study_materials} files, ${counts.tests} tests and ${counts.results} results; the checksums and SQLite's integrity check passed.`);
+      if (result.kept) print(`What was there before is kept in ${result.kept}.`);
+    });
+};
