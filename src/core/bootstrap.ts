@@ -6,7 +6,6 @@ import { migrate, openDb } from "./db.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail.ts";
 import { createRateLimiter } from "./rate-limit.ts";
-import { beginImmediate } from "./sqlite-file.ts";
 import { loadOrCreateSecret } from "./secret.ts";
 import { closeShared } from "./shared.ts";
 
@@ -18,8 +17,7 @@ export async function openContext(config: Config, opts: { log?: Logger; clock?: 
   mkdirSync(config.dataDir, { recursive: true });
   const log = opts.log ?? createLogger(config.logLevel);
   const clock = opts.clock ?? systemClock;
-  // The server and the CLI write to the same file at the same time: see beginImmediate.
-  const db = beginImmediate(openDb(config.databaseFile));
+  const db = openDb(config.databaseFile);
   try {
     const applied = await migrate(db);
     if (applied.length) log.info({ migrations: applied }, "database migrated");

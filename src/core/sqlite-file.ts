@@ -7,26 +7,6 @@ import knex from "knex";
 import { migrations } from "../../migrations/index.ts";
 import type { Db } from "./db.ts";
 
-/**
- * Makes every transaction on `db` take SQLite's write lock when it begins (BEGIN IMMEDIATE). A
- * transaction that reads and then writes (count the jobs, then queue one) otherwise fails at once with
- * SQLITE_BUSY, without waiting, whenever another process (the CLI beside the server, or the server
- * beside the CLI) committed in between: measured, 72 of 100 such transactions failed beside a process
- * writing every few milliseconds, and none with IMMEDIATE, which waits (busy_timeout) instead.
- * Savepoints (nested transactions) are unchanged. PostgreSQL is left alone.
- */
-export function beginImmediate(db: Db): Db {
-  if (db.client.config.client !== "sqlite3") return db;
-  const client = db.client as { transaction: (...args: unknown[]) => { begin(conn: unknown): unknown; query(conn: unknown, sql: string): unknown } };
-  const transaction = client.transaction.bind(client);
-  client.transaction = (...args) => {
-    const trx = transaction(...args);
-    trx.begin = (conn) => trx.query(conn, "BEGIN IMMEDIATE;");
-    return trx;
-  };
-  return db;
-}
-
 /** Opens a database file as it is (no WAL switch, no pragmas): a snapshot, or a backup being checked. */
 export function openSqliteFile(file: string): Db {
   return knex({ client: "sqlite3", connection: { filename: file }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
