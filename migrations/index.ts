@@ -4,6 +4,7 @@ import * as m002 from "./002_materials.ts";
 import * as m003 from "./003_generation.ts";
 import * as m004 from "./004_practice.ts";
 import * as m005 from "./005_sessions.ts";
+import * as m006 from "./006_storage.ts";
 import * as m007 from "./007_admin.ts";
 
 export interface Migration {
@@ -19,5 +20,6 @@ export const migrations: Migration[] = [
   { name: "003_generation", ...m003 },
   { name: "004_practice", ...m004 },
   { name: "005_sessions", ...m005 },
+  { name: "006_storage", ...m006 },
   { name: "007_admin", ...m007 },
 ];

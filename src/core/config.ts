@@ -105,6 +105,10 @@ export function loadConfig(env: Env = process.env, configFile?: string) {
     maxPdfPages: r.int("MAX_PDF_PAGES", 2000, 1, 100_000),
     scanWorkers: r.int("SCAN_WORKERS", Math.max(1, os.availableParallelism()), 1, 64),
     scanTimeoutS: r.num("SCAN_TIMEOUT_S", 120, 1, 3600),
+    /** Memory (address space) of each scan worker process, enforced by the kernel; see materials/scan/limits.ts. */
+    scanMemoryMb: r.int("SCAN_MEMORY_MB", 1024, 768, 65536),
+    /** What one user's files may take: their PDFs and the text extracted from them. */
+    maxUserStorageMb: r.num("MAX_USER_STORAGE_MB", 500, 1, 1_000_000),
     rateLimitFactor: r.num("RATE_LIMIT_FACTOR", 1, 0, 1000),
     /** Behind a reverse proxy: take the client's address from the proxy's X-Forwarded-For. */
     trustProxy: r.bool("TRUST_PROXY", false),

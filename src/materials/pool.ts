@@ -2,12 +2,18 @@ import type { AppContext } from "../core/context.ts";
 import { shared } from "../core/shared.ts";
 import { createScanPool, type ScanPool } from "./scan/index.ts";
 
-/** The process's one pool of PDF-scanning workers, started on the first upload. */
+/** The process's one pool of PDF-scanning worker processes, started on the first upload. */
 export function scanPool(app: AppContext): ScanPool {
   return shared(
     app,
     "scan-pool",
-    () => createScanPool({ workers: app.config.scanWorkers, timeoutMs: app.config.scanTimeoutS * 1000, maxPages: app.config.maxPdfPages }),
+    () =>
+      createScanPool({
+        workers: app.config.scanWorkers,
+        timeoutMs: app.config.scanTimeoutS * 1000,
+        maxPages: app.config.maxPdfPages,
+        memoryMb: app.config.scanMemoryMb,
+      }),
     (pool) => pool.close(),
   );
 }

@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import { requireUser } from "../http/auth.ts";
+import { clientGone } from "../http/client-gone.ts";
 import { receiveFile } from "../http/multipart.ts";
 import type { AppRouter } from "../http/state.ts";
 import { parse } from "../http/validate.ts";
@@ -21,7 +22,7 @@ export function materialRoutes(router: AppRouter) {
       tempDir: uploadTempDir(config.dataDir),
       tooLarge: `The file is larger than ${config.maxUploadMb} MB.`,
     });
-    const result = await materials.uploadFile(scope, file!);
+    const result = await materials.uploadFile(scope, file!, { signal: clientGone(ctx) });
     ctx.status = result.created ? 201 : 200;
     ctx.body = result.file;
   });

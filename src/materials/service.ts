@@ -6,6 +6,7 @@ import { chunkPages } from "./chunks.ts";
 import { cleanFilename } from "./filename.ts";
 import { findMaterial, type MaterialRow } from "./policy.ts";
 import { scanPool } from "./pool.ts";
+import { ensureRoom, textBytes } from "./quota.ts";
 import type { FileOut } from "./schema.ts";
 import { excerpt, searchChunks } from "./search.ts";
 import { blobPath, removeBlob, storeBlob, withHashLock } from "./storage.ts";
@@ -33,9 +34,15 @@ export async function getFile(scope: Scope, id: number): Promise<FileOut> {
 /**
  * Takes an uploaded file (already streamed to a temporary file and hashed), scans it and keeps
  * it. The record is committed only after a successful scan; the temporary file is gone either
- * way. The same user uploading the same bytes again gets the existing record back.
+ * way. The same user uploading the same bytes again gets the existing record back. A file that
+ * would take the user past their storage limit is refused: before the scan when its PDF alone
+ * would, after it when its text would. Aborting `signal` (the client went away) drops the scan.
  */
-export async function uploadFile(scope: Scope, upload: ReceivedFile): Promise<{ file: FileOut; created: boolean }> {
+export async function uploadFile(
+  scope: Scope,
+  upload: ReceivedFile,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<{ file: FileOut; created: boolean }> {
   try {
     if (upload.size === 0) throw new AppError(422, "The file is empty.");
     const filename = cleanFilename(upload.originalName);
@@ -44,22 +51,31 @@ export async function uploadFile(scope: Scope, upload: ReceivedFile): Promise<{ 
       const mine: MaterialRow | undefined = await materials(scope).where({ "m.user_id": scope.user.id, "m.hash": hash }).first();
       if (mine) return { file: toFileOut(mine), created: false };
 
-      const material = { user_id: scope.user.id, hash, filename, created_at: scope.clock.now().toISOString() };
+      const userId = scope.user.id;
+      const limitMb = scope.config.maxUserStorageMb;
+      const material = { user_id: userId, hash, filename, created_at: scope.clock.now().toISOString() };
       const insertMaterial = async (db: typeof scope.db) => {
         const [row] = await db("study_materials").insert(material).returning("id");
         return (typeof row === "object" ? row.id : row) as number;
       };
       let id: number;
-      if (await scope.db("documents").where({ hash }).first("hash")) {
-        id = await insertMaterial(scope.db);
+      const known: { size_bytes: number; text_bytes: number } | undefined = await scope.db("documents").where({ hash }).first("size_bytes", "text_bytes");
+      if (known) {
+        id = await scope.db.transaction(async (trx) => {
+          await ensureRoom(trx, userId, Number(known.size_bytes) + Number(known.text_bytes), limitMb);
+          return insertMaterial(trx);
+        });
       } else {
-        const scanned = await scanPool(scope).scan(upload.path);
+        await ensureRoom(scope.db, userId, upload.size, limitMb);
+        const scanned = await scanPool(scope).scan(upload.path, { owner: userId, signal });
+        const text_bytes = textBytes(scanned.pages);
         const chunks = chunkPages(scanned.pages);
         await storeBlob(scope.config.dataDir, hash, upload.path);
         try {
           // The document and the user's record of it commit together: never one without the other.
           id = await scope.db.transaction(async (trx) => {
-            await trx("documents").insert({ hash, size_bytes: upload.size, page_count: scanned.pageCount, created_at: material.created_at });
+            await ensureRoom(trx, userId, upload.size + text_bytes, limitMb);
+            await trx("documents").insert({ hash, size_bytes: upload.size, text_bytes, page_count: scanned.pageCount, created_at: material.created_at });
             for (let i = 0; i < scanned.pages.length; i += 200) {
               await trx("document_pages").insert(scanned.pages.slice(i, i + 200).map((p) => ({ hash, page: p.page, text: p.text })));
             }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import { newStudent } from "../helpers/accounts.ts";
 import { client } from "../helpers/http.ts";
 import { encryptedPdf, imagePdf, manyPagesPdf, notPdf, textPdf, truncatedPdf } from "../helpers/pdfs.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { footprint as storageFootprint } from "../helpers/storage.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/pdf");
 const rFaq = new Uint8Array(readFileSync(path.join(FIXTURES, "r-faq.pdf")));
@@ -13,22 +14,11 @@ const mimeSpec = new Uint8Array(readFileSync(path.join(FIXTURES, "shared-mime-in
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ MAX_UPLOAD_MB: "1", MAX_PDF_PAGES: "60" });
+  server = await startTestServer({ MAX_UPLOAD_MB: "1", MAX_PDF_PAGES: "60", MAX_USER_STORAGE_MB: "1" });
 });
 afterAll(() => server.close());
 
-/** Every file under DATA_DIR/uploads and DATA_DIR/tmp, and the rows that refer to them. */
-async function footprint() {
-  const list = (dir: string): string[] =>
-    existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : [];
-  const count = async (table: string) => Number((await server.app.db(table).count({ n: "*" }).first())!.n);
-  return {
-    files: [...list(path.join(server.dataDir, "uploads")), ...list(path.join(server.dataDir, "tmp"))].sort(),
-    materials: await count("study_materials"),
-    documents: await count("documents"),
-    chunks: await count("document_chunks"),
-  };
-}
+const footprint = () => storageFootprint(server);
 
 describe("uploading study material", () => {
   it("scans a real PDF into pages and lists it with the spec's fields", async () => {
@@ -198,6 +188,46 @@ describe("bad input leaves nothing behind", () => {
     expect(res.body.filename.endsWith(".pdf")).toBe(true);
     const stored = (await footprint()).files;
     expect(stored.every((f) => /uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.pdf$/.test(f))).toBe(true);
+  });
+});
+
+describe("storage limit", () => {
+  const copyOfRFaq = (n: number) => new Uint8Array(Buffer.concat([rFaq, Buffer.from(`\n% copy ${n}\n`)])); // other bytes, same PDF
+  const overLimit = (used: string) =>
+    `This file would take you past your storage limit of 1 MB (your files use ${used} MB). Delete files you no longer need, then upload it again.`;
+
+  it("refuses a file that would take a student past MAX_USER_STORAGE_MB, counting each PDF and its text, and keeps nothing of it", async () => {
+    const { c } = await newStudent(server.url);
+    // The R FAQ is 370 KB of PDF and 115 KB of text, the MIME spec 140 KB and 34 KB: 0.63 MB of the 1 MB.
+    expect((await c.upload("/api/files/upload/scan", rFaq, "r-faq.pdf")).status).toBe(201);
+    const mime = await c.upload("/api/files/upload/scan", mimeSpec, "mime.pdf");
+    expect(mime.status).toBe(201);
+    const before = await footprint();
+    // Another copy's PDF would fit in what is left; with its text it does not.
+    const copy = await c.upload("/api/files/upload/scan", copyOfRFaq(1), "r-faq copy.pdf");
+    expect(copy.status).toBe(413);
+    expect(copy.body.detail).toBe(overLimit("0.6"));
+    // A file too big on its own is refused before it is read (it is not even a PDF).
+    const big = await c.upload("/api/files/upload/scan", new Uint8Array(500_000).fill(65), "big.pdf");
+    expect(big.status).toBe(413);
+    expect(big.body.detail).toBe(overLimit("0.6"));
+    expect(await footprint()).toEqual(before);
+    // Room made, the copy fits.
+    expect((await c.delete(`/api/files/${mime.body.file_id}`)).status).toBe(204);
+    expect((await c.upload("/api/files/upload/scan", copyOfRFaq(1), "r-faq copy.pdf")).status).toBe(201);
+  });
+
+  it("counts a PDF another student stored first, though it is not stored again", async () => {
+    const first = await newStudent(server.url);
+    const second = await newStudent(server.url);
+    expect((await first.c.upload("/api/files/upload/scan", copyOfRFaq(2), "shared.pdf")).status).toBe(201);
+    expect((await second.c.upload("/api/files/upload/scan", copyOfRFaq(3), "mine.pdf")).status).toBe(201);
+    expect((await second.c.upload("/api/files/upload/scan", mimeSpec, "mime.pdf")).status).toBe(201);
+    const before = await footprint();
+    const shared = await second.c.upload("/api/files/upload/scan", copyOfRFaq(2), "shared.pdf");
+    expect(shared.status).toBe(413);
+    expect(shared.body.detail).toBe(overLimit("0.6"));
+    expect(await footprint()).toEqual(before);
   });
 });
 

@@ -6,7 +6,10 @@
  * - imagePdf(pages?): pictures only, no text (a scan without OCR)
  * - encryptedPdf(opts?): needs a password to open (RC4, standard security handler)
  * - truncatedPdf(), notPdf(): an interrupted download; a PNG, for a file renamed .pdf
- * - endlessPdf(), memoryBombPdf(): a page that never finishes; one that exhausts a reader's memory
+ * - endlessPdf(), memoryBombPdf(): a page that never finishes; one that exhausts a reader's heap
+ * - inflationBombPdf(gib?): 2 MB on disk, gigabytes once its content stream is inflated
+ * - amplifiedTextPdf(pages?, operators?): many pages drawing one short stream of many text operators
+ * - slowPdf(mib?): one page of graphics operators and no text: small, bounded in memory, slow to read
  *
  * writeTemp(bytes, name?) puts any of them in a temporary file (removed after the test file) for an upload
  * or a scan:
@@ -19,7 +22,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { once } from "node:events";
-import { crc32, createDeflate, deflateSync } from "node:zlib";
+import { constants as zlib, crc32, createDeflate, deflateRawSync, deflateSync } from "node:zlib";
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import { afterAll } from "vitest";
 
@@ -255,6 +258,90 @@ export async function memoryBombPdf(count = 40_000_000): Promise<Uint8Array> {
   deflate.end("] TJ ET");
   await done;
   return onePagePdf({ content: streamObject("/Filter /FlateDecode", Buffer.concat(compressed)) });
+}
+
+/**
+ * A one-page PDF with a line of text whose content stream then goes on with `gib` GiB of spaces: about
+ * 1 MB on disk per GiB (deflate packs a run of spaces a thousandfold), and a reader that inflates the
+ * stream holds gigabytes. The finding it reproduces: a 2 MB upload that grew the server by 2.3 GB.
+ */
+export function inflationBombPdf(gib = 2): Promise<Uint8Array> {
+  const content = deflateRepeated("BT /F1 12 Tf 72 700 Td (This page unpacks to gigabytes.) Tj ET\n", " ", gib * 1024);
+  return Promise.resolve(onePagePdf({ content: streamObject("/Filter /FlateDecode", content) }));
+}
+
+/**
+ * A one-page PDF without text whose content stream is `mib` MiB of "q Q" (save and restore the graphics
+ * state): tiny on disk, bounded in memory (a reader holds the stream once), and seconds of work per MiB,
+ * about a minute for the default. A stand-in for a big legitimate file that keeps a worker busy.
+ */
+export function slowPdf(mib = 128): Promise<Uint8Array> {
+  return Promise.resolve(onePagePdf({ content: streamObject("/Filter /FlateDecode", deflateRepeated("", "q Q\n", mib)) }));
+}
+
+/**
+ * `pages` pages that all draw one content stream of `operators` text operators: about 24 KB on disk
+ * for the defaults, and 1.6 MB of text on every page, 160 MB in all, for a reader without limits. The
+ * finding it reproduces: 140 MB of page text and 700 MB more database from a 24 KB upload.
+ */
+export function amplifiedTextPdf(pages = 100, operators = 100_000): Promise<Uint8Array> {
+  // "0 0 Td" after each string starts the next at the same place: the page draws over itself, inside
+  // its bounds (pdf.js drops text drawn outside the page).
+  const text = `BT /F1 12 Tf 72 700 Td ${"(Amplified text.) Tj 0 0 Td ".repeat(operators)}ET`;
+  const pageIds = Array.from({ length: pages }, (_, i) => 5 + i); // objects 1-4 come first, see below
+  return Promise.resolve(
+    writeObjects(
+      [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pages} >>`,
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        streamObject("/Filter /FlateDecode", deflateSync(Buffer.from(text, "latin1"), { level: 9 })),
+        ...pageIds.map(() => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>`),
+      ],
+      "/Root 1 0 R",
+    ),
+  );
+}
+
+/**
+ * A zlib stream of `head` followed by `unit` repeated over `mib` MiB, made from one compressed MiB: after
+ * a full flush deflate starts afresh, so that MiB's compressed bytes can simply be written again and
+ * again, and nothing the size of the whole ever exists here. The checksum (Adler-32) is combined per
+ * copy as zlib's adler32_combine does.
+ */
+function deflateRepeated(head: string, unit: string, mib: number): Buffer {
+  const block = Buffer.from(unit.repeat(Math.floor((1024 * 1024) / unit.length)), "latin1");
+  const headBytes = Buffer.from(head, "latin1");
+  const packedBlock = deflateRawSync(block, { level: 9, finishFlush: zlib.Z_FULL_FLUSH });
+  let checksum = adler32(headBytes);
+  const blockChecksum = adler32(block);
+  for (let i = 0; i < mib; i++) checksum = adler32Combine(checksum, blockChecksum, block.length);
+  const trailer = Buffer.alloc(6);
+  trailer.set([0x03, 0x00]); // an empty final block (fixed Huffman codes)
+  trailer.writeUInt32BE(checksum, 2);
+  const header = Buffer.from([0x78, 0xda]); // deflate, 32 KB window, best compression
+  return Buffer.concat([header, deflateRawSync(headBytes, { finishFlush: zlib.Z_FULL_FLUSH }), ...Array<Buffer>(mib).fill(packedBlock), trailer]);
+}
+
+const ADLER_BASE = 65521;
+
+function adler32(bytes: Uint8Array): number {
+  let a = 1;
+  let b = 0;
+  for (const byte of bytes) {
+    a = (a + byte) % ADLER_BASE;
+    b = (b + a) % ADLER_BASE;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+/** The Adler-32 of two byte runs from theirs and the second's length (zlib's adler32_combine). */
+function adler32Combine(first: number, second: number, secondLength: number): number {
+  const rem = secondLength % ADLER_BASE;
+  const a1 = first & 0xffff;
+  const a = (a1 + (second & 0xffff) + ADLER_BASE - 1) % ADLER_BASE;
+  const b = ((rem * a1) % ADLER_BASE + (first >>> 16) + (second >>> 16) + ADLER_BASE - rem) % ADLER_BASE;
+  return ((b << 16) | a) >>> 0;
 }
 
 /** A text PDF cut off partway, as an interrupted download leaves it: its pages and xref are gone. */

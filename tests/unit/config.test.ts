@@ -18,6 +18,8 @@ describe("configuration", () => {
     expect(c.publicUrl).toBe("http://localhost:8080");
     expect(c.maxUploadMb).toBe(50);
     expect(c.maxPdfPages).toBe(2000);
+    expect(c.maxUserStorageMb).toBe(500);
+    expect(c.scanMemoryMb).toBe(1024);
     expect(c.rateLimitFactor).toBe(1);
   });
 
@@ -29,6 +31,9 @@ describe("configuration", () => {
     [{ LLM_PROVIDER: "gpt" }, 'LLM_PROVIDER must be one of openai, ollama, builtin, got "gpt"'],
     [{ SMTP_URL: "mail.example.org" }, "SMTP_URL must be a URL starting with smtp:// or smtps://"],
     [{ RATE_LIMIT_FACTOR: "fast" }, 'RATE_LIMIT_FACTOR must be a number from 0 to 1000, got "fast"'],
+    // Node itself does not start under less (materials/scan/limits.ts).
+    [{ SCAN_MEMORY_MB: "512" }, 'SCAN_MEMORY_MB must be a number from 768 to 65536, got "512"'],
+    [{ MAX_USER_STORAGE_MB: "0" }, 'MAX_USER_STORAGE_MB must be a number from 1 to 1000000, got "0"'],
   ])("refuses %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig({ ...base(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base(), ...env })).toThrow(message);

@@ -1,12 +1,16 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "../../src/core/errors.ts";
 import { createScanPool, type ScanPool, type ScanPoolOptions, type ScanResult } from "../../src/materials/scan/index.ts";
 import { pageText, type TextRun } from "../../src/materials/scan/page-text.ts";
 import {
+  amplifiedTextPdf,
   encryptedPdf,
   endlessPdf,
   imagePdf,
+  inflationBombPdf,
   manyPagesPdf,
   memoryBombPdf,
   notPdf,
@@ -14,6 +18,7 @@ import {
   truncatedPdf,
   writeTemp,
 } from "../helpers/pdfs.ts";
+import { isAlive } from "../helpers/processes.ts";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/pdf/${name}`, import.meta.url));
 
@@ -33,6 +38,9 @@ async function withPool(options: Partial<ScanPoolOptions>, use: (own: ScanPool) 
   }
 }
 
+/** A page that never ends would fail at its text limit first; these options take that limit away. */
+const NO_PAGE_LIMIT = { maxPageChars: Number.MAX_SAFE_INTEGER };
+
 const scanBytes = async (bytes: Uint8Array, scanner = pool) => scanner.scan(await writeTemp(bytes));
 
 /** What a scan failed with (undefined if it did not); handles the rejection at once, even if awaited later. */
@@ -42,10 +50,10 @@ const failureOf = (scan: Promise<ScanResult>): Promise<unknown> =>
     (error: unknown) => error,
   );
 
-async function expectFailure(scan: Promise<ScanResult>, status: number, detail: string): Promise<void> {
+async function expectFailure(scan: Promise<ScanResult>, status: number, detail: string | RegExp): Promise<void> {
   const error = await failureOf(scan);
   expect(error).toBeInstanceOf(AppError);
-  expect(error).toMatchObject({ status, detail });
+  expect(error).toMatchObject({ status, detail: typeof detail === "string" ? detail : expect.stringMatching(detail) });
 }
 
 const textOf = (result: ScanResult, page: number) => result.pages.find((p) => p.page === page)?.text ?? "";
@@ -226,7 +234,7 @@ describe("the pool", () => {
   });
 
   it("fails a scan that never ends at its time limit, while another worker scans other files", async () => {
-    await withPool({ workers: 2, timeoutMs: 2000 }, async (hanging) => {
+    await withPool({ workers: 2, timeoutMs: 2000, ...NO_PAGE_LIMIT }, async (hanging) => {
       const [endlessFile, otherFile] = [await writeTemp(await endlessPdf()), await writeTemp(await textPdf(["Scanned meanwhile."]))];
       await Promise.all([hanging.scan(otherFile), hanging.scan(otherFile)]); // both workers started
       const endless = failureOf(hanging.scan(endlessFile)).then((error) => ({ error }));
@@ -238,7 +246,7 @@ describe("the pool", () => {
 
   it("replaces a worker stuck past the time limit, so scans queued behind it still run", async () => {
     // One worker: the scan queued behind the endless one can only run on the worker that replaces it.
-    await withPool({ timeoutMs: 2000 }, async (single) => {
+    await withPool({ timeoutMs: 2000, ...NO_PAGE_LIMIT }, async (single) => {
       const endless = failureOf(single.scan(await writeTemp(await endlessPdf())));
       const queued = single.scan(fixture("shared-mime-info-spec.pdf"));
       expect(await endless).toMatchObject({ status: 422, detail: "Scanning this PDF took longer than 2 seconds." });
@@ -246,25 +254,118 @@ describe("the pool", () => {
     });
   });
 
-  it("fails a scan whose worker dies (out of memory) alone, and goes on with a new worker", async () => {
+  it("fails a scan whose worker dies (its heap full) alone, and goes on with a new worker", async () => {
     // One worker: the scan queued behind the crash can only finish on the worker that replaces it.
     await withPool({}, async (single) => {
       const bomb = failureOf(single.scan(await writeTemp(await memoryBombPdf())));
       const queued = single.scan(fixture("shared-mime-info-spec.pdf"));
       const error = await bomb;
-      expect(error).toMatchObject({ status: 422, detail: "This PDF is damaged and cannot be read." });
-      expect((error as AppError).cause).toMatchObject({ code: "ERR_WORKER_OUT_OF_MEMORY" });
+      expect(error).toMatchObject({ status: 422, detail: "This PDF needs more memory to read than a scan may use (1024 MB)." });
+      expect(String((error as AppError).cause)).toMatch(/JavaScript heap out of memory/);
       expect((await queued).pageCount).toBe(17);
     });
   });
 
   it("fails scans still pending when it is closed, and refuses new ones", async () => {
-    const closing = createScanPool({ workers: 1, timeoutMs: 60_000, maxPages: 100 });
+    const closing = createScanPool({ workers: 1, timeoutMs: 60_000, maxPages: 100, ...NO_PAGE_LIMIT });
     const pending = failureOf(scanBytes(await endlessPdf(), closing));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await closing.close();
     expect(await pending).toMatchObject({ status: 503, detail: "The PDF scanner has been shut down." });
     await expectFailure(closing.scan(fixture("r-faq.pdf")), 503, "The PDF scanner has been shut down.");
+  });
+});
+
+describe("limits", () => {
+  it("fails a 2 MB file that inflates to 2 GiB for lack of memory, in a worker: this process barely grows", async () => {
+    // One worker: the scan queued behind the bomb can only finish on the worker that replaces it.
+    await withPool({}, async (single) => {
+      const file = await writeTemp(await inflationBombPdf(2));
+      const before = process.memoryUsage.rss();
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+      try {
+        const bomb = failureOf(single.scan(file));
+        const queued = single.scan(fixture("shared-mime-info-spec.pdf"));
+        expect(await bomb).toMatchObject({ status: 422, detail: "This PDF needs more memory to read than a scan may use (1024 MB)." });
+        expect((await queued).pageCount).toBe(17);
+      } finally {
+        clearInterval(sampler);
+      }
+      expect(peak - before).toBeLessThan(300 * 1024 * 1024);
+    });
+  });
+
+  const overPageLimit = /^Page \d+ of this PDF has more than 50,000 characters of text, the limit for one page\.$/;
+
+  it("fails a page with more text than a page can hold, naming the page and the limit, without reading on", async () => {
+    // 100 pages of 1.5 million characters each, from 23 KB; whichever page a worker reaches first fails.
+    await expectFailure(scanBytes(await amplifiedTextPdf()), 422, overPageLimit);
+  });
+
+  it("stops a page whose forms draw each other without end at the page's text limit", async () => {
+    await expectFailure(scanBytes(await endlessPdf()), 422, overPageLimit);
+  });
+
+  it("fails a file with more text than a file may have, naming the limit", async () => {
+    await withPool({ workers: 2, maxPageChars: 200, maxDocumentChars: 5000 }, async (limited) => {
+      // 60 pages of 110 characters: every page under its limit, 6,600 characters in all.
+      await expectFailure(scanBytes(await manyPagesPdf(60), limited), 422, "This PDF has more than 5,000 characters of text, the limit for one file.");
+      expect((await scanBytes(await manyPagesPdf(40), limited)).pageCount).toBe(40);
+    });
+  });
+
+  it("runs one owner's scans one at a time, so another owner's file does not wait behind them", async () => {
+    await withPool({ workers: 2, ...NO_PAGE_LIMIT }, async (shared) => {
+      const [slow, small] = [await writeTemp(await endlessPdf()), await writeTemp(await textPdf(["Another student's notes."]))];
+      await Promise.all([shared.scan(small), shared.scan(small)]); // both workers started
+      const settled: string[] = [];
+      const first = failureOf(shared.scan(slow, { owner: 1 })).finally(() => settled.push("first"));
+      const second = failureOf(shared.scan(slow, { owner: 1 })).finally(() => settled.push("second"));
+      const other = await shared.scan(small, { owner: 2 });
+      expect(other.pages[0]?.text).toBe("Another student's notes.");
+      expect(settled).toEqual([]);
+      expect(shared.pending()).toBe(2);
+      await shared.close();
+      expect(await first).toMatchObject({ status: 503 });
+      expect(await second).toMatchObject({ status: 503 });
+    });
+  });
+
+  it("drops a scan whose signal aborts: queued, it never runs; running, its worker is replaced", async () => {
+    // One worker, stuck in `slow` for good unless it is replaced.
+    await withPool(NO_PAGE_LIMIT, async (single) => {
+      const [slow, small] = [await writeTemp(await endlessPdf()), await writeTemp(await textPdf(["Next in line."]))];
+      const [running, queued] = [new AbortController(), new AbortController()];
+      await single.scan(small); // the worker is up, so `slow` goes to it at once
+      const slowScan = failureOf(single.scan(slow, { owner: 1, signal: running.signal }));
+      const queuedScan = failureOf(single.scan(slow, { owner: 2, signal: queued.signal }));
+      const next = single.scan(small, { owner: 3 });
+      await new Promise((resolve) => setTimeout(resolve, 500)); // `slow` is open, its page being read
+      queued.abort();
+      expect(await queuedScan).toMatchObject({ status: 400, detail: "The upload was cancelled before its scan finished." });
+      running.abort();
+      expect(await slowScan).toMatchObject({ status: 400, detail: "The upload was cancelled before its scan finished." });
+      expect((await next).pages[0]?.text).toBe("Next in line.");
+      expect(single.pending()).toBe(0);
+      await expect(single.scan(small, { signal: AbortSignal.abort() })).rejects.toMatchObject({ status: 400 });
+    });
+  });
+
+  it("takes its workers down with it when its process is killed, even one busy in pdf.js", async () => {
+    const host = spawn(process.execPath, [fileURLToPath(new URL("../helpers/scan-pool-host.ts", import.meta.url)), await writeTemp(await endlessPdf())], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const [line] = (await once(host.stdout.setEncoding("utf8"), "data")) as [string];
+    const workers = JSON.parse(line) as number[];
+    try {
+      expect(workers).toHaveLength(2);
+      expect(workers.every(isAlive)).toBe(true);
+      host.kill("SIGKILL");
+      await vi.waitFor(() => expect(workers.filter(isAlive)).toEqual([]), { timeout: 5000 });
+    } finally {
+      for (const pid of workers.filter(isAlive)) process.kill(pid, "SIGKILL"); // a failed run leaves no orphan spinning
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import { AppError } from "../../core/errors.ts";
-import type { WorkerFailure } from "./messages.ts";
+import { OUT_OF_MEMORY } from "./limits.ts";
+import type { FromWorker, WorkerFailure } from "./messages.ts";
 
-const WORKER_FAILURES: Record<WorkerFailure, { status: number; detail: string }> = {
+const WORKER_FAILURES: Record<Exclude<WorkerFailure, "memory" | "page-text">, { status: number; detail: string }> = {
   // The caller stored the file itself, so a file that cannot be opened is our fault, not the user's.
   unreadable: { status: 500, detail: "The uploaded file could not be read." },
   empty: { status: 422, detail: "The file is empty." },
@@ -10,14 +11,39 @@ const WORKER_FAILURES: Record<WorkerFailure, { status: number; detail: string }>
   password: { status: 422, detail: "This PDF is password-protected. Remove the password and upload it again." },
 };
 
-export function workerFailure(failure: WorkerFailure): AppError {
+/** The limits a failure's message names. */
+export interface FailureLimits {
+  memoryMb: number;
+  maxPageChars: number;
+}
+
+export function workerFailure(message: Extract<FromWorker, { type: "failed" }>, limits: FailureLimits): AppError {
+  const { failure, page = 0 } = message;
+  if (failure === "memory") return outOfMemory(limits.memoryMb);
+  if (failure === "page-text") return tooMuchPageText(page, limits.maxPageChars);
   const { status, detail } = WORKER_FAILURES[failure];
   return new AppError(status, detail);
 }
 
-/** A worker that died mid-scan (out of memory, a crash in pdf.js) was reading a file it could not handle. */
-export const workerCrashed = (cause: unknown) =>
-  new AppError(422, WORKER_FAILURES.damaged.detail, { cause });
+/**
+ * A worker that died mid-scan was reading a file it could not handle: V8 ran out of memory (it says so
+ * on stderr), or, far rarer, something in pdf.js crashed it.
+ */
+export function workerCrashed(cause: Error, stderr: string, limits: FailureLimits): AppError {
+  if (OUT_OF_MEMORY.test(stderr)) return outOfMemory(limits.memoryMb, new Error(`${cause.message}\n${stderr}`));
+  return new AppError(422, WORKER_FAILURES.damaged.detail, { cause });
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+export const outOfMemory = (memoryMb: number, cause?: unknown) =>
+  new AppError(422, `This PDF needs more memory to read than a scan may use (${memoryMb} MB).`, { cause });
+
+export const tooMuchPageText = (page: number, limit: number) =>
+  new AppError(422, `Page ${page} of this PDF has more than ${count(limit)} characters of text, the limit for one page.`);
+
+export const tooMuchText = (limit: number) =>
+  new AppError(422, `This PDF has more than ${count(limit)} characters of text, the limit for one file.`);
 
 export const tooManyPages = (pages: number, limit: number) =>
   new AppError(422, `This PDF has ${pages} pages; the limit is ${limit}.`);
@@ -27,5 +53,8 @@ export const noSelectableText = () =>
 
 export const scanTimedOut = (timeoutMs: number) =>
   new AppError(422, `Scanning this PDF took longer than ${timeoutMs / 1000} seconds.`);
+
+/** The client went away (the upload request was aborted); nobody will read this answer. */
+export const scanAbandoned = () => new AppError(400, "The upload was cancelled before its scan finished.");
 
 export const poolClosed = () => new AppError(503, "The PDF scanner has been shut down.");

@@ -1,13 +1,14 @@
 /**
- * pdf.js, as the worker threads use it: open a file, read the text of a range of pages. Runs only inside
- * a scan worker (worker.ts), never on the server's main thread.
+ * pdf.js, as the scan workers use it: open a file, read the text of a range of pages. Runs only inside
+ * a scan worker process (worker.ts), never in the server's process.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { OUT_OF_MEMORY } from "./limits.ts";
 import type { WorkerFailure } from "./messages.ts";
-import { pageText } from "./page-text.ts";
+import { pageText, type TextRun } from "./page-text.ts";
 
 const PDFJS_DIR = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
 /** The PDF header may follow some junk, but readers only look this far for it. */
@@ -21,12 +22,21 @@ const PAGES_IN_FLIGHT = 4;
 /** A read that failed for a reason the user should hear about. */
 export class ReadFailure extends Error {
   readonly failure: WorkerFailure;
+  /** The page that failed, for "page-text". */
+  readonly page?: number;
 
-  constructor(failure: WorkerFailure, options?: { cause?: unknown }) {
+  constructor(failure: WorkerFailure, options?: { cause?: unknown; page?: number }) {
     super(failure, options);
     this.failure = failure;
+    this.page = options?.page;
   }
 }
+
+/** Why reading failed: out of memory when V8 said so, else a damaged file (unless already known). */
+const readFailure = (error: unknown): ReadFailure =>
+  error instanceof ReadFailure
+    ? error
+    : new ReadFailure(OUT_OF_MEMORY.test(String(error)) ? "memory" : "damaged", { cause: error });
 
 export interface OpenPdf {
   doc: PDFDocumentProxy;
@@ -37,7 +47,9 @@ export async function openPdf(filePath: string): Promise<OpenPdf> {
   const data = await readPdfBytes(filePath);
   const task = getDocument({
     data,
-    verbosity: 0, // errors only: pdf.js warns about every recoverable oddity of real-world files
+    // Warnings on: pdf.js reports the errors it recovers from only as warnings, and an allocation that
+    // failed against the memory limit is one of them (worker.ts listens for it).
+    verbosity: 1,
     useSystemFonts: false,
     // CMaps map the glyphs of CJK fonts to characters; without them such text comes out empty.
     cMapUrl: join(PDFJS_DIR, "cmaps") + "/",
@@ -49,8 +61,7 @@ export async function openPdf(filePath: string): Promise<OpenPdf> {
     return { doc, close: () => task.destroy() };
   } catch (error) {
     await task.destroy();
-    const failure = (error as Error | undefined)?.name === "PasswordException" ? "password" : "damaged";
-    throw new ReadFailure(failure, { cause: error });
+    throw (error as Error | undefined)?.name === "PasswordException" ? new ReadFailure("password", { cause: error }) : readFailure(error);
   }
 }
 
@@ -67,8 +78,11 @@ async function readPdfBytes(filePath: string): Promise<Uint8Array> {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** The text of pages `from`..`to` (1-based, inclusive), in page order. */
-export async function readPages(doc: PDFDocumentProxy, from: number, to: number): Promise<string[]> {
+/**
+ * The text of pages `from`..`to` (1-based, inclusive), in page order. A page with more than
+ * `maxPageChars` characters fails the read ("page-text").
+ */
+export async function readPages(doc: PDFDocumentProxy, from: number, to: number, maxPageChars: number): Promise<string[]> {
   const texts: string[] = [];
   let next = from;
   let failed = false;
@@ -78,10 +92,10 @@ export async function readPages(doc: PDFDocumentProxy, from: number, to: number)
     while (next <= to && !failed) {
       const number = next++;
       try {
-        texts[number - from] = await readPage(doc, number);
+        texts[number - from] = await readPage(doc, number, maxPageChars);
       } catch (error) {
         failed = true;
-        throw new ReadFailure("damaged", { cause: error });
+        throw readFailure(error);
       }
     }
   };
@@ -89,16 +103,36 @@ export async function readPages(doc: PDFDocumentProxy, from: number, to: number)
   return texts;
 }
 
-async function readPage(doc: PDFDocumentProxy, number: number): Promise<string> {
+/**
+ * One page's text, read as pdf.js streams it so that a page drawing far more text than any real page
+ * is given up as soon as it passes the limit, before pdf.js has worked through all of it.
+ */
+async function readPage(doc: PDFDocumentProxy, number: number, maxPageChars: number): Promise<string> {
   const page = await doc.getPage(number);
+  const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<TextContent>;
   try {
-    const content = await page.getTextContent();
-    return pageText(content.items.filter(isTextItem));
+    const runs: TextRun[] = [];
+    let chars = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      for (const item of chunk.value.items) {
+        if (!isTextItem(item)) continue;
+        runs.push(item);
+        // An item without text (a line end) counts as one: a page of nothing but those is no page either.
+        chars += Math.max(1, item.str.length);
+      }
+      if (chars > maxPageChars) {
+        const failure = new ReadFailure("page-text", { page: number });
+        await reader.cancel(failure); // pdf.js stops working on the page
+        throw failure;
+      }
+    }
+    return pageText(runs);
   } finally {
     page.cleanup();
   }
 }
 
-type ContentItem = Awaited<ReturnType<PDFPageProxy["getTextContent"]>>["items"][number];
+type TextContent = Awaited<ReturnType<PDFPageProxy["getTextContent"]>>;
+type ContentItem = TextContent["items"][number];
 /** Marked-content items carry no text. */
 const isTextItem = (item: ContentItem): item is Extract<ContentItem, { str: string }> => "str" in item;

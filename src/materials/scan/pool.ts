@@ -1,23 +1,27 @@
 /**
- * The scan pool: worker threads that read PDFs, and a queue that shares them out. The main thread only
- * passes messages: a scan becomes an "open" task (check the file, count pages), then page-range tasks
- * that any worker may take, so one big file keeps every worker busy and several files take turns.
+ * The scan pool: worker processes that read PDFs (worker-process.ts), and a queue that shares them out.
+ * The server only passes messages: a scan becomes an "open" task (check the file, count pages), then
+ * page-range tasks that any worker may take, so one big file keeps every worker busy and several files
+ * take turns, one file per owner at a time.
  */
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { AppError } from "../../core/errors.ts";
 import {
   noSelectableText,
   poolClosed,
+  scanAbandoned,
   scanTimedOut,
   tooManyPages,
+  tooMuchText,
   workerCrashed,
   workerFailure,
+  type FailureLimits,
 } from "./failures.ts";
+import { DEFAULT_MEMORY_MB, MAX_DOCUMENT_CHARS, MAX_PAGE_CHARS } from "./limits.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
-import type { ScanPool, ScanPoolOptions, ScanResult } from "./types.ts";
+import type { ScanOptions, ScanPool, ScanPoolOptions, ScanResult } from "./types.ts";
+import { startWorkerProcess, type WorkerProcess } from "./worker-process.ts";
 
-const WORKER_URL = new URL("./worker.ts", import.meta.url);
 /**
  * Pages per task. Small enough that a file arriving while a big one is scanned waits for a range or two,
  * not for the big file, and that a failed scan wastes little; large enough that the messages cost nothing
@@ -26,14 +30,6 @@ const WORKER_URL = new URL("./worker.ts", import.meta.url);
  */
 const MAX_RANGE = 25;
 const MIN_RANGE = 10;
-/**
- * A worker's heap. Reading the 2,415-page R reference manual peaks at about 95 MB of live objects (the
- * 1,151-page C++ Annotations at 30 MB), so the old generation has room to spare, and a file built to
- * exhaust memory kills its worker (failing its scan), not the server. With V8's default young
- * generation a one-worker pool peaked at 335-350 MB of RSS on the C++ Annotations, with 32 MB at
- * 240-255 MB, at no speed difference this machine could measure.
- */
-const WORKER_HEAP = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
 /** Workers that die before they are ready this many times in a row mean the scanner cannot start. */
 const MAX_START_FAILURES = 3;
 
@@ -42,6 +38,8 @@ type Task = { kind: "open" } | { kind: "pages"; from: number; to: number };
 interface Scan {
   id: number;
   filePath: string;
+  /** Whose scan this is (see ScanOptions.owner); a scan without one is its own owner. */
+  owner: unknown;
   resolve(result: ScanResult): void;
   reject(error: unknown): void;
   /** Tasks no worker has taken yet. */
@@ -50,6 +48,8 @@ interface Scan {
   running: number;
   texts: string[];
   pagesLeft: number;
+  /** Characters of text received so far. */
+  chars: number;
   /** When this scan last got a worker: among equals, the one that waited longest goes next. */
   lastTurn: number;
   /**
@@ -57,10 +57,12 @@ interface Scan {
    * there to catch a file that hangs a worker, not to fail files when the server is busy.
    */
   clock: { usedMs: number; since: number; timer?: NodeJS.Timeout };
+  /** Stops listening to the scan's AbortSignal. */
+  unlisten(): void;
 }
 
 interface Slot {
-  worker: Worker;
+  worker: WorkerProcess;
   ready: boolean;
   current?: { scan: Scan; task: Task };
   /** Scans whose document this worker holds open. */
@@ -68,7 +70,8 @@ interface Slot {
 }
 
 export function createScanPool(options: ScanPoolOptions): ScanPool {
-  const { timeoutMs, maxPages } = options;
+  const { timeoutMs, maxPages, memoryMb = DEFAULT_MEMORY_MB, maxPageChars = MAX_PAGE_CHARS, maxDocumentChars = MAX_DOCUMENT_CHARS } = options;
+  const limits: FailureLimits = { memoryMb, maxPageChars };
   const workers = Math.max(1, Math.floor(options.workers));
   const scans: Scan[] = [];
   let lastId = 0;
@@ -81,42 +84,38 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
 
   /** Gives the slot a fresh worker. Events of the worker it replaces are ignored from then on. */
   function startWorker(slot: Slot): void {
-    const worker = new Worker(WORKER_URL, { resourceLimits: WORKER_HEAP });
     const live = () => slot.worker === worker && !stopped;
-    let crash: unknown;
-    worker.on("message", (message: FromWorker) => live() && onMessage(slot, message));
-    // Listening to "error" is also what keeps a worker's crash from becoming the main thread's.
-    worker.on("error", (error) => (crash = error));
-    worker.on("exit", (code) => live() && onExit(slot, crash ?? new Error(`Scan worker exited with code ${code}.`)));
+    const worker = startWorkerProcess(memoryMb, {
+      message: (message) => live() && onMessage(slot, message),
+      exit: (error, stderr) => live() && onExit(slot, error, stderr),
+    });
     slot.worker = worker;
     slot.ready = false;
     slot.current = undefined;
     slot.opened.clear();
-    if (scans.length === 0) worker.unref(); // see keepAlive
+    worker.ref(scans.length > 0); // see keepAlive
   }
 
   /** Workers keep the process alive while scans are pending, and only then: an idle pool lets it exit. */
   function keepAlive(): void {
-    for (const slot of slots) {
-      if (scans.length > 0) slot.worker.ref();
-      else slot.worker.unref();
-    }
+    for (const slot of slots) slot.worker.ref(scans.length > 0);
   }
 
   function replaceWorker(slot: Slot): void {
     const old = slot.worker;
     startWorker(slot);
-    void old.terminate();
+    void old.kill();
   }
 
-  function onExit(slot: Slot, crash: unknown): void {
+  function onExit(slot: Slot, error: Error, stderr: string): void {
     const current = slot.current;
     if (!slot.ready && ++startFailures >= MAX_START_FAILURES) {
-      void stopAll(() => new AppError(500, "The PDF scanner could not start.", { cause: crash }));
+      const cause = new Error(`${error.message}\n${stderr}`, { cause: error });
+      void stopAll(() => new AppError(500, "The PDF scanner could not start.", { cause }));
       return;
     }
     startWorker(slot);
-    if (current) fail(current.scan, workerCrashed(crash));
+    if (current) fail(current.scan, workerCrashed(error, stderr, limits));
   }
 
   function onMessage(slot: Slot, message: FromWorker): void {
@@ -138,7 +137,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   function onAnswer(scan: Scan, message: Exclude<FromWorker, { type: "ready" }>): void {
     switch (message.type) {
       case "failed":
-        return fail(scan, workerFailure(message.failure));
+        return fail(scan, workerFailure(message, limits));
       case "opened":
         if (message.pageCount > maxPages) return fail(scan, tooManyPages(message.pageCount, maxPages));
         scan.texts = new Array<string>(message.pageCount).fill("");
@@ -146,6 +145,10 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
         scan.todo.push(...pageRanges(message.pageCount, workers));
         break;
       case "pages":
+        // Each range is at most MAX_RANGE pages of at most maxPageChars each (the worker checks), so the
+        // file's total is checked here, as ranges come in from whichever workers read them.
+        scan.chars += message.texts.reduce((sum, text) => sum + text.length, 0);
+        if (scan.chars > maxDocumentChars) return fail(scan, tooMuchText(maxDocumentChars));
         scan.texts.splice(message.from - 1, message.texts.length, ...message.texts);
         scan.pagesLeft -= message.texts.length;
         break;
@@ -167,19 +170,24 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       if (scan.running === 1) startClock(scan);
       const { id: scanId, filePath } = scan;
       const message: ToWorker =
-        task.kind === "open" ? { type: "open", scanId, filePath } : { type: "pages", scanId, filePath, ...task };
-      slot.worker.postMessage(message);
+        task.kind === "open" ? { type: "open", scanId, filePath } : { type: "pages", scanId, filePath, from: task.from, to: task.to, maxPageChars };
+      slot.worker.send(message);
     }
   }
 
   /**
-   * Fair shares: the scan with the fewest workers on it goes next, and among those the one that has
-   * waited longest. A small file thus waits for a page range or two, never for a whole big one.
+   * Fair shares: each owner's oldest scan takes part, the others wait for it to end. Of those, the one
+   * with the fewest workers on it goes next, and among those the one that has waited longest. A small
+   * file thus waits for a page range or two, never for a whole big one, and never for the other files
+   * of someone who uploaded many.
    */
   function nextScan(): Scan | undefined {
     let best: Scan | undefined;
+    const owners = new Set<unknown>();
     for (const scan of scans) {
-      if (scan.todo.length === 0) continue;
+      const ownersFirst = !owners.has(scan.owner);
+      owners.add(scan.owner);
+      if (!ownersFirst || scan.todo.length === 0) continue;
       if (!best || scan.running < best.running || (scan.running === best.running && scan.lastTurn < best.lastTurn)) {
         best = scan;
       }
@@ -204,9 +212,10 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     if (index < 0) return false;
     scans.splice(index, 1);
     clearTimeout(scan.clock.timer);
+    scan.unlisten();
     keepAlive();
     for (const slot of slots) {
-      if (slot.opened.delete(scan.id)) slot.worker.postMessage({ type: "release", scanId: scan.id } satisfies ToWorker);
+      if (slot.opened.delete(scan.id)) slot.worker.send({ type: "release", scanId: scan.id });
     }
     return true;
   }
@@ -233,29 +242,37 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     for (const scan of [...scans]) {
       if (settle(scan)) scan.reject(reason());
     }
-    return Promise.all(slots.map((slot) => slot.worker.terminate())).then(() => undefined);
+    return Promise.all(slots.map((slot) => slot.worker.kill())).then(() => undefined);
   }
 
   return {
-    scan(filePath) {
+    scan(filePath, { owner, signal }: ScanOptions = {}) {
       if (stopped) return Promise.reject(stopped());
+      if (signal?.aborted) return Promise.reject(scanAbandoned());
       return new Promise<ScanResult>((resolveScan, rejectScan) => {
-        scans.push({
+        const abandon = () => fail(scan, scanAbandoned());
+        const scan: Scan = {
           id: ++lastId,
           filePath: path.resolve(filePath),
+          owner: owner ?? Symbol("no owner"),
           resolve: resolveScan,
           reject: rejectScan,
           todo: [{ kind: "open" }],
           running: 0,
           texts: [],
           pagesLeft: -1,
+          chars: 0,
           lastTurn: 0,
           clock: { usedMs: 0, since: 0 },
-        });
+          unlisten: () => signal?.removeEventListener("abort", abandon),
+        };
+        signal?.addEventListener("abort", abandon, { once: true });
+        scans.push(scan);
         keepAlive();
         dispatch();
       });
     },
+    pending: () => scans.length,
     close() {
       return stopped ? Promise.resolve() : stopAll(poolClosed);
     },

@@ -10,7 +10,7 @@ export interface ScanResult {
 }
 
 export interface ScanPoolOptions {
-  /** How many worker threads scan at once (SCAN_WORKERS). */
+  /** How many worker processes scan at once (SCAN_WORKERS). */
   workers: number;
   /**
    * Time workers may spend on one scan (SCAN_TIMEOUT_S × 1000); time it waits behind other files does
@@ -19,11 +19,29 @@ export interface ScanPoolOptions {
   timeoutMs: number;
   /** Documents with more pages are refused before their text is read (MAX_PDF_PAGES). */
   maxPages: number;
+  /** Memory each worker process may use, enforced by the kernel (SCAN_MEMORY_MB; limits.ts). */
+  memoryMb?: number;
+  /** Text one page may have (limits.ts); more fails the scan. */
+  maxPageChars?: number;
+  /** Text one file may have (limits.ts); more fails the scan. */
+  maxDocumentChars?: number;
+}
+
+export interface ScanOptions {
+  /**
+   * Who the scan is for (a user id). One owner's scans run one at a time, in the order they came, so
+   * that someone uploading many files shares the workers with everyone else instead of taking them.
+   */
+  owner?: string | number;
+  /** Aborting it (the client went away) drops the scan: its queued work, and any worker busy on it. */
+  signal?: AbortSignal;
 }
 
 export interface ScanPool {
   /** Reads the PDF at `filePath` (in a worker) and returns its text page by page. Throws AppError. */
-  scan(filePath: string): Promise<ScanResult>;
+  scan(filePath: string, options?: ScanOptions): Promise<ScanResult>;
+  /** How many scans are queued or being read. */
+  pending(): number;
   /** Stops the workers; scans still queued or running fail. */
   close(): Promise<void>;
 }

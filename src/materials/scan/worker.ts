@@ -1,20 +1,35 @@
 /**
- * A scan worker thread: reads files and extracts text with pdf.js, one task at a time, as told by the
- * pool (pool.ts). Documents stay open between the page ranges of one scan, so a big file is parsed once
- * per worker rather than once per range.
+ * A scan worker: a child process of the server (started by worker-process.ts, under a memory limit the
+ * kernel enforces) that reads files and extracts text with pdf.js, one task at a time, as told by the
+ * pool (pool.ts) over IPC. Documents stay open between the page ranges of one scan, so a big file is
+ * parsed once per worker rather than once per range.
  */
-import { parentPort } from "node:worker_threads";
+import { OUT_OF_MEMORY } from "./limits.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
 import { openPdf, readPages, ReadFailure, type OpenPdf } from "./pdf-document.ts";
 
 /** Open documents kept per worker: a worker takes turns between at most a few scans, and each costs memory. */
 const MAX_OPEN = 2;
 
-const port = parentPort;
-if (!port) throw new Error("worker.ts runs as a worker thread of the scan pool.");
+const send = process.send?.bind(process);
+if (!send) throw new Error("worker.ts runs as a child process of the scan pool, with an IPC channel.");
+// The server is this process's only reason to be: when the channel closes (the server stopped or died),
+// go. (A worker stuck inside pdf.js never gets to see that; setpriv's parent-death signal covers it.)
+process.on("disconnect", () => process.exit(0));
 
-// pdf.js parses in "a worker" of its own; this thread is one already, so give it the module to use
-// in-thread instead of having it import one lazily at the first scan.
+/**
+ * pdf.js gets over most errors inside a page by keeping the text before them, and reports them only as
+ * warnings. A failed allocation (this process's memory limit reached) is one it would get over, leaving
+ * a truncated page that looks fine; it must fail the scan instead. So warnings are read here, and
+ * otherwise dropped: pdf.js warns about every recoverable oddity of real-world files.
+ */
+let memoryRanOut = false;
+console.warn = (...args: unknown[]) => {
+  if (args.some((arg) => OUT_OF_MEMORY.test(String(arg)))) memoryRanOut = true;
+};
+
+// pdf.js parses in "a worker" of its own; give it the module to use in this process instead of having it
+// import one lazily at the first scan.
 const PDFJS_WORKER: string = "pdfjs-dist/legacy/build/pdf.worker.mjs";
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(PDFJS_WORKER);
 
@@ -38,24 +53,33 @@ function release(scanId: number): void {
   pdf?.then((p) => p.close()).catch(() => {}); // a document that failed to open has nothing to close
 }
 
+async function run(message: Exclude<ToWorker, { type: "release" }>): Promise<FromWorker> {
+  const { scanId } = message;
+  const { doc } = await documentFor(scanId, message.filePath);
+  if (message.type === "open") return { type: "opened", scanId, pageCount: doc.numPages };
+  const texts = await readPages(doc, message.from, message.to, message.maxPageChars);
+  return { type: "pages", scanId, from: message.from, texts };
+}
+
 async function handle(message: ToWorker): Promise<FromWorker | undefined> {
   if (message.type === "release") {
     release(message.scanId);
     return undefined;
   }
-  const { scanId } = message;
+  memoryRanOut = false;
+  let failure: ReadFailure;
   try {
-    const { doc } = await documentFor(scanId, message.filePath);
-    if (message.type === "open") return { type: "opened", scanId, pageCount: doc.numPages };
-    const texts = await readPages(doc, message.from, message.to);
-    return { type: "pages", scanId, from: message.from, texts };
+    const reply = await run(message);
+    if (!memoryRanOut) return reply;
+    failure = new ReadFailure("memory");
   } catch (error) {
-    release(scanId);
-    return { type: "failed", scanId, failure: error instanceof ReadFailure ? error.failure : "damaged" };
+    failure = memoryRanOut ? new ReadFailure("memory") : error instanceof ReadFailure ? error : new ReadFailure("damaged", { cause: error });
   }
+  release(message.scanId);
+  return { type: "failed", scanId: message.scanId, failure: failure.failure, ...(failure.page ? { page: failure.page } : {}) };
 }
 
-port.on("message", (message: ToWorker) => {
-  void handle(message).then((reply) => reply && port.postMessage(reply));
+process.on("message", (message: ToWorker) => {
+  void handle(message).then((reply) => reply && send(reply));
 });
-port.postMessage({ type: "ready" } satisfies FromWorker);
+send({ type: "ready" } satisfies FromWorker);

@@ -1,0 +1,40 @@
+/**
+ * How much a scan may take. A PDF is small on disk but may unpack into far more (a 2 MB file can
+ * inflate to gigabytes, and one short content stream drawn by a hundred pages becomes a hundred pages of
+ * text), so the limits are on what reading produces, not on the file.
+ */
+
+/**
+ * Memory of one worker process (SCAN_MEMORY_MB's default), enforced by the kernel as RLIMIT_DATA. The
+ * figure counts address space, not resident memory: Node 24 reserves about 560 MB of it before running
+ * any code (malloc arenas, V8's code range and heap reservations), and does not start below about
+ * 740 MB. Measured with one process reading a whole file: the 2,415-page R reference manual needs
+ * 832 MB (768 fails), the 1,151-page C++ Annotations and the test PDFs less. 1024 MB leaves that
+ * book about 190 MB of room and lets a worker hold roughly 400 MB of unpacked data before an
+ * allocation fails.
+ */
+export const DEFAULT_MEMORY_MB = 1024; // config.ts refuses SCAN_MEMORY_MB below 768: Node would not start
+
+/**
+ * V8's heap inside that limit. Reading the R reference manual peaks at about 95 MB of live objects, so
+ * this has room to spare, and a file built to fill the heap fails at a quarter of a gigabyte rather than
+ * at the process limit. A 16 MB semi-space (32 MB young generation) kept a worker's RSS 90 MB lower
+ * than V8's default on the C++ Annotations, at no speed difference measured.
+ */
+export const HEAP_FLAGS = ["--max-old-space-size=256", "--max-semi-space-size=16"];
+
+/**
+ * Characters of text on one page. A dense textbook page holds 3,000-6,000; the densest page of the R
+ * reference manual has 4,713 and of the C++ Annotations 3,959. Ten times a dense page is still a real
+ * page (a table in small print); more is text drawn over and over.
+ */
+export const MAX_PAGE_CHARS = 50_000;
+
+/**
+ * Characters of text in one file: 5,000 a page over 2,000 pages (MAX_PDF_PAGES' default) of dense
+ * textbook. The R reference manual, 2,415 pages, has 4.4 million.
+ */
+export const MAX_DOCUMENT_CHARS = 10_000_000;
+
+/** What V8 says when an allocation fails against these limits: a RangeError, or a fatal error on stderr. */
+export const OUT_OF_MEMORY = /allocation failed|out of memory/i;
