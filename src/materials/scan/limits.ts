@@ -7,11 +7,11 @@
 /**
  * Memory of one worker process (SCAN_MEMORY_MB's default), enforced by the kernel as RLIMIT_DATA. The
  * figure counts address space, not resident memory: Node 24 reserves about 560 MB of it before running
- * any code (malloc arenas, V8's code range and heap reservations), and does not start below about
- * 740 MB. Measured with one process reading a whole file: the 2,415-page R reference manual needs
- * 832 MB (768 fails), the 1,151-page C++ Annotations and the test PDFs less. 1024 MB leaves that
- * book about 190 MB of room and lets a worker hold roughly 400 MB of unpacked data before an
- * allocation fails.
+ * any code (V8's code range and heap reservations, thread stacks), and does not start below about
+ * 740 MB. Measured in the pool (a worker keeps documents open between page ranges): the test PDFs and
+ * the 1,151-page C++ Annotations read within 768 MB; the 2,415-page R reference manual, more pages than
+ * MAX_PDF_PAGES allows by default, fails at 832 and reads at 896. 1024 MB leaves that book 128 MB of
+ * room, and a worker can hold 250-400 MB of unpacked data before an allocation fails.
  */
 export const DEFAULT_MEMORY_MB = 1024; // config.ts refuses SCAN_MEMORY_MB below 768: Node would not start
 
