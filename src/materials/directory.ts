@@ -8,23 +8,23 @@ export async function countUploads(db: Db): Promise<number> {
   return Number((await db("study_materials").count({ n: "*" }).first())?.n ?? 0);
 }
 
-/** Files and the bytes of their PDFs per user (a PDF shared by two users counts for each). */
+/** Files and their bytes per user, counted as the storage quota counts them (quota.ts): PDF plus text. */
 export async function storageByUser(db: Db, userIds: number[]): Promise<Map<number, { files: number; bytes: number }>> {
   if (!userIds.length) return new Map();
-  const rows: { user_id: number; files: number | string; bytes: number | string | null }[] = await db("study_materials as m")
+  const rows: { user_id: number; files: number | string; pdf: number | string | null; text: number | string | null }[] = await db("study_materials as m")
     .join("documents as d", "d.hash", "m.hash")
     .whereIn("m.user_id", userIds)
     .groupBy("m.user_id")
     .select("m.user_id")
     .count({ files: "*" })
-    .sum({ bytes: "d.size_bytes" });
-  return new Map(rows.map((r) => [r.user_id, { files: Number(r.files), bytes: Number(r.bytes ?? 0) }]));
+    .sum({ pdf: "d.size_bytes", text: "d.text_bytes" });
+  return new Map(rows.map((r) => [r.user_id, { files: Number(r.files), bytes: Number(r.pdf ?? 0) + Number(r.text ?? 0) }]));
 }
 
-/** What the installation stores: distinct PDFs and their bytes (each stored once), and users' records of them. */
+/** What the installation stores: distinct PDFs with their text (each stored once), and users' records of them. */
 export async function storageTotals(db: Db) {
-  const docs = await db("documents").count({ n: "*" }).sum({ bytes: "size_bytes" }).first();
-  return { documents: Number(docs?.n ?? 0), bytes: Number(docs?.bytes ?? 0), files: await countUploads(db) };
+  const docs = await db("documents").count({ n: "*" }).sum({ pdf: "size_bytes", text: "text_bytes" }).first();
+  return { documents: Number(docs?.n ?? 0), bytes: Number(docs?.pdf ?? 0) + Number(docs?.text ?? 0), files: await countUploads(db) };
 }
 
 export interface FileListing {

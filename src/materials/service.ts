@@ -112,13 +112,6 @@ export async function deleteFile(scope: Scope, id: number): Promise<void> {
   await releaseDocument(scope, row.hash);
 }
 
-/** Deletes a user's study materials (account deletion), releasing the bytes nobody else uses. */
-export async function releaseForUser(app: AppContext, userId: number): Promise<void> {
-  const hashes: string[] = await app.db("study_materials").where({ user_id: userId }).pluck("hash");
-  await app.db("study_materials").where({ user_id: userId }).delete();
-  for (const hash of new Set(hashes)) await releaseDocument(app, hash);
-}
-
 export async function searchFile(scope: Scope, id: number, q: string, limit: number) {
   const row = await findMaterial(scope, id);
   const hits = await searchChunks(scope.db, row.hash, q, { limit, mode: "any" });

@@ -1,0 +1,53 @@
+/**
+ * Every page, as the person who uses it, checked by axe-core at a laptop's and a phone's width:
+ * serious or critical problems (contrast, missing labels, broken ARIA) fail, with where they are.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { seriousA11yProblems } from "../helpers/a11y.ts";
+import { newStudent } from "../helpers/accounts.ts";
+import { DESKTOP, openPage, PHONE } from "../helpers/browser.ts";
+import { uploadRFaq } from "../helpers/generation.ts";
+import type { Client } from "../helpers/http.ts";
+import { browserSuite, pageAs } from "../helpers/student-browser.ts";
+
+const suite = browserSuite({ RATE_LIMIT_FACTOR: "100" });
+
+let admin: Client;
+let student: Client;
+let testId: number;
+let resultId: number;
+
+beforeAll(async () => {
+  admin = (await newStudent(suite.server.url, "head")).c; // the first account is the administrator
+  student = (await newStudent(suite.server.url)).c;
+  const fileId = await uploadRFaq(student);
+  const gen = await student.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 3 });
+  testId = gen.body.test_id;
+  resultId = (await student.post("/tests/submit", { test_id: testId, answers: { 0: "x" } })).body.result_id;
+});
+
+/** What each page waits for before it is checked: its heading, once loaded. */
+const PUBLIC = ["/", "/login", "/register", "/forgot-password", "/privacy", "/terms", "/no-such-page"];
+const STUDENT = () => ["/dashboard", "/upload", "/testgenerator", `/generated-test?id=${testId}`, `/take-test?id=${testId}`, `/test-results?result=${resultId}`, "/ai-insights", "/profile", "/settings"];
+const ADMIN = ["/admin", "/admin/analytics", "/admin/audit"];
+
+describe.each([DESKTOP, PHONE])("at %d px", (width) => {
+  async function check(route: string, as?: Client) {
+    const page = suite.track(as ? await pageAs(suite.browser, suite.server.url, as, route, { width }) : await openPage(suite.browser, suite.server.url + route, { width }));
+    await page.locator("h1").first().waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await seriousA11yProblems(page), route).toEqual([]);
+  }
+
+  it("public pages have no serious accessibility problems", async () => {
+    for (const route of PUBLIC) await check(route);
+  });
+
+  it("a student's pages have no serious accessibility problems", async () => {
+    for (const route of STUDENT()) await check(route, student);
+  });
+
+  it("the admin pages have no serious accessibility problems", async () => {
+    for (const route of ADMIN) await check(route, admin);
+  });
+});
