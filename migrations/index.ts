@@ -6,6 +6,7 @@ import * as m004 from "./004_practice.ts";
 import * as m005 from "./005_sessions.ts";
 import * as m006 from "./006_storage.ts";
 import * as m007 from "./007_admin.ts";
+import * as m009 from "./009_study_sets.ts";
 
 export interface Migration {
   name: string;
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   { name: "005_sessions", ...m005 },
   { name: "006_storage", ...m006 },
   { name: "007_admin", ...m007 },
+  { name: "009_study_sets", ...m009 },
 ];
