@@ -51,10 +51,6 @@ export function generationRoutes(router: AppRouter) {
     ctx.body = await generation.getTest(scope, id, mode);
   });
 
-  router.get("/api/ai/insights", async (ctx) => {
-    ctx.body = await generation.listInsights(requireUser(ctx));
-  });
-
   router.get("/api/jobs/:id", async (ctx) => {
     ctx.body = await getJob(requireUser(ctx), parse(IdParams, ctx.params, "path").id);
   });

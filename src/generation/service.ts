@@ -162,18 +162,3 @@ export async function regenerate(scope: Scope, id: number): Promise<JobView> {
     question_types: JSON.parse(row.question_types),
   });
 }
-
-/** AI Test Insights: each generation, newest first. */
-export async function listInsights(scope: Scope) {
-  const rows: TestRow[] = await scope.db("tests").where({ user_id: scope.user.id }).orderBy([{ column: "created_at", order: "desc" }, { column: "id", order: "desc" }]);
-  return rows.map((r) => ({
-    test_id: r.id,
-    name: r.name,
-    topic: r.topic,
-    difficulty: r.difficulty,
-    provider: r.provider,
-    model: r.model,
-    created_at: r.created_at,
-    questions: JSON.parse(r.questions) as Question[],
-  }));
-}

@@ -18,13 +18,14 @@ import { materialRoutes } from "../materials/routes.ts";
 import { generationRoutes } from "../generation/routes.ts";
 import { practiceRoutes } from "../practice/routes.ts";
 import { adminRoutes } from "../admin/routes.ts";
+import { insightRoutes } from "../study/insights/routes.ts";
 import { session } from "./middleware/session.ts";
 import { sameOrigin } from "./middleware/origin.ts";
 
 export const UI_DIR = path.resolve(import.meta.dirname, "../../dist/ui");
 
 /** Each feature adds its routes here; the order matters only where paths overlap. */
-const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes];
+const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, insightRoutes];
 
 /** Every API route of every feature; the authorization test walks this same router. */
 export function createRouter(): AppRouter {
