@@ -56,11 +56,17 @@ const tooManyJobs = () =>
     headers: { "Retry-After": "30" },
   });
 
+/** The caller's material, when the topic occurs in it (else 422 with topics it does cover). */
+async function materialWithTopic(scope: Scope, fileId: number, topic: string) {
+  const material = await findMaterial(scope, fileId);
+  const hits = await searchChunks(scope.db, material.hash, topic, { mode: "all", limit: 1 });
+  if (!hits.length) throw await topicNotFound(scope, material.hash, topic);
+  return material;
+}
+
 export async function startGeneration(scope: Scope, input: GenerateInput): Promise<JobView> {
   const params = resolveParams(input);
-  const material = await findMaterial(scope, input.file_id!);
-  const hits = await searchChunks(scope.db, material.hash, params.topic, { mode: "all", limit: 1 });
-  if (!hits.length) throw await topicNotFound(scope, material.hash, params.topic);
+  const material = await materialWithTopic(scope, input.file_id!, params.topic);
   const job: GenerateJobParams = { ...params, material_id: material.id, seed: input.seed ?? randomInt(2 ** 31) };
   return enqueueJob(scope, "generate", job, params.count, {
     limit: { maxActive: MAX_ACTIVE_JOBS, tooMany: tooManyJobs },
@@ -102,6 +108,19 @@ registerJobHandler("generate", async (scope, raw, control) => {
     .returning("id");
   return { test_id: typeof row === "object" ? row.id : row };
 });
+
+/**
+ * Grounded short-answer questions from the caller's material, written now through the same pipeline
+ * and validation as a test (each answer on its cited page) but stored nowhere: study sets turn them
+ * into flashcards.
+ */
+export async function writeGroundedQuestions(scope: Scope, input: { file_id: number; topic: string; count: number }): Promise<Question[]> {
+  const material = await materialWithTopic(scope, input.file_id, input.topic);
+  const provider = providerFor(scope);
+  if (provider.name !== "builtin") scope.limits.hit(`free-generation:${scope.user.id}`, RATE_RULES.freeGenerationPerAccount);
+  const params = { topic: input.topic, difficulty: "Medium" as const, count: input.count, types: ["short_answer" as const], seed: randomInt(2 ** 31) };
+  return runPipeline(scope.db, provider, { hash: material.hash, pageCount: material.page_count, ...params }, { log: scope.log });
+}
 
 /** The study-set page's call: questions from the provider's own knowledge, no material. */
 export async function generateFree(scope: Scope, input: GenerateInput): Promise<{ questions: Question[] }> {

@@ -10,23 +10,34 @@ export async function reviewsSince(db: Db, userId: number, since: string): Promi
   return Number(row?.n ?? 0);
 }
 
+export interface SetCounts {
+  total: number;
+  /** Cards in the FSRS state "review". */
+  learned: number;
+  /** Cards due before `dueBefore`. */
+  due: number;
+}
+
+/** Card counts of the given sets (sets without cards are absent). */
+export async function cardCounts(db: Db, setIds: number[], dueBefore: string): Promise<Map<number, SetCounts>> {
+  if (!setIds.length) return new Map();
+  const rows: { study_set_id: number; total: number | string; learned: number | string | null; due: number | string | null }[] = await db("flashcards")
+    .whereIn("study_set_id", setIds)
+    .groupBy("study_set_id")
+    .select("study_set_id")
+    .count({ total: "*" })
+    .sum({ learned: db.raw("case when state = 'review' then 1 else 0 end") })
+    .sum({ due: db.raw("case when due < ? then 1 else 0 end", [dueBefore]) });
+  return new Map(rows.map((r) => [r.study_set_id, { total: Number(r.total), learned: Number(r.learned ?? 0), due: Number(r.due ?? 0) }]));
+}
+
 /** Learned cards per set of the user, as 0–100 (a set without cards is 0). */
 async function progressBySet(db: Db, userId: number, setIds?: number[]): Promise<Map<number, number>> {
   let sets = db("study_sets").where({ user_id: userId });
   if (setIds) sets = sets.whereIn("id", setIds);
   const ids: number[] = (await sets.select("id")).map((r: { id: number }) => r.id);
-  if (!ids.length) return new Map();
-  const rows: { study_set_id: number; total: number | string; learned: number | string }[] = await db("flashcards")
-    .whereIn("study_set_id", ids)
-    .groupBy("study_set_id")
-    .select("study_set_id")
-    .count({ total: "*" })
-    .sum({ learned: db.raw("case when state = 'review' then 1 else 0 end") });
-  const counts = new Map(rows.map((r) => [r.study_set_id, r]));
-  return new Map(ids.map((id) => {
-    const r = counts.get(id);
-    return [id, r && Number(r.total) ? percent(Number(r.learned), Number(r.total)) : 0];
-  }));
+  const counts = await cardCounts(db, ids, "");
+  return new Map(ids.map((id) => [id, percent(counts.get(id)?.learned ?? 0, counts.get(id)?.total ?? 0)]));
 }
 
 /** Whole percent, rounded down so 100 means every card. */
