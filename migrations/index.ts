@@ -6,6 +6,7 @@ import * as m004 from "./004_practice.ts";
 import * as m005 from "./005_sessions.ts";
 import * as m006 from "./006_storage.ts";
 import * as m007 from "./007_admin.ts";
+import * as m008 from "./008_classes_templates.ts";
 import * as m009 from "./009_study_sets.ts";
 
 export interface Migration {
@@ -23,5 +24,6 @@ export const migrations: Migration[] = [
   { name: "005_sessions", ...m005 },
   { name: "006_storage", ...m006 },
   { name: "007_admin", ...m007 },
+  { name: "008_classes_templates", ...m008 },
   { name: "009_study_sets", ...m009 },
 ];

@@ -1,12 +1,11 @@
 import { createReadStream } from "node:fs";
 import { requireUser } from "../http/auth.ts";
 import { clientGone } from "../http/client-gone.ts";
-import { receiveFile } from "../http/multipart.ts";
 import type { AppRouter } from "../http/state.ts";
 import { parse } from "../http/validate.ts";
+import { receivePdf } from "./receive.ts";
 import { IdParams, SearchQuery } from "./schema.ts";
 import * as materials from "./service.ts";
-import { uploadTempDir } from "./storage.ts";
 
 export function materialRoutes(router: AppRouter) {
   router.get("/api/files", async (ctx) => {
@@ -15,13 +14,7 @@ export function materialRoutes(router: AppRouter) {
 
   router.post("/api/files/upload/scan", async (ctx) => {
     const scope = requireUser(ctx);
-    const { config } = scope;
-    const { file } = await receiveFile(ctx, {
-      field: "file",
-      maxBytes: config.maxUploadMb * 1024 * 1024,
-      tempDir: uploadTempDir(config.dataDir),
-      tooLarge: `The file is larger than ${config.maxUploadMb} MB.`,
-    });
+    const { file } = await receivePdf(ctx, "file");
     const result = await materials.uploadFile(scope, file!, { signal: clientGone(ctx) });
     ctx.status = result.created ? 201 : 200;
     ctx.body = result.file;

@@ -25,14 +25,19 @@ interface Fixture {
   /** The user's own id (the target of admin routes) and the session the client signed in with. */
   id: number;
   sessionId: number;
+  /** A class (its fileId attached) and a template. */
+  classId: number;
+  templateId: number;
 }
 
-type Owned = "fileId" | "testId" | "resultId" | "jobId" | "id" | "sessionId";
+type Owned = "fileId" | "testId" | "resultId" | "jobId" | "id" | "sessionId" | "classId" | "templateId";
 
 interface RouteCase {
   access: "public" | "user" | "admin";
   /** The record the path's :id names (for admin routes: the record of the user acted on). */
   owned?: Owned;
+  /** Further path parameters (`:file_id`) and the fixture's records they name. */
+  params?: Record<string, Owned>;
   /** The body's ids name the caller's records: another student gets 404 for them too. */
   ownsBody?: boolean;
   body?: (f: Fixture) => unknown;
@@ -73,6 +78,16 @@ const ROUTES: Record<string, RouteCase> = {
   "GET /api/results/:id": { access: "user", owned: "resultId", ok: 200 },
   "GET /api/dashboard": { access: "user", ok: 200 },
   "POST /api/gpt/generate": { access: "user", ownsBody: true, ok: 202, body: (f) => ({ file_id: f.fileId, topic: "packages", count: 1, async: true }) },
+  "GET /api/classes": { access: "user", ok: 200 },
+  "POST /api/classes": { access: "user", ok: 201, body: () => ({ name: "Biology" }) },
+  "GET /api/classes/:id": { access: "user", owned: "classId", ok: 200 },
+  "DELETE /api/classes/:id": { access: "user", owned: "classId", ok: 204, fresh: true },
+  "POST /api/classes/:id/materials": { access: "user", owned: "classId", ownsBody: true, ok: 200, body: (f) => ({ file_id: f.fileId }) },
+  "DELETE /api/classes/:id/materials/:file_id": { access: "user", owned: "classId", params: { file_id: "fileId" }, ok: 204, fresh: true },
+  "GET /api/templates": { access: "user", ok: 200 },
+  "POST /api/templates": { access: "user", ok: 201, body: () => ({ name: "Quick quiz" }) },
+  "GET /api/templates/:id": { access: "user", owned: "templateId", ok: 200 },
+  "DELETE /api/templates/:id": { access: "user", owned: "templateId", ok: 204, fresh: true },
   "POST /api/tests/:id/regenerate": { access: "user", owned: "testId", ok: 202, body: () => ({ async: true }) },
   "GET /api/tests/:id": { access: "user", owned: "testId", ok: 200 },
   "GET /api/ai/insights": { access: "user", ok: 200 },
@@ -108,21 +123,34 @@ let admin: Fixture;
 let owner: Fixture;
 let stranger: Fixture;
 
+/** A class of `c`'s with `fileId` attached, and a template. */
+async function organiser(c: Client, fileId: number) {
+  const cls = await c.post("/api/classes", { name: "Class" });
+  const attached = await c.post(`/api/classes/${cls.body.id}/materials`, { file_id: fileId });
+  const tpl = await c.post("/api/templates", { name: "Template", file_id: fileId });
+  if (attached.status !== 201 || tpl.status !== 201) throw new Error(`class or template failed: ${attached.status} ${tpl.status}`);
+  return { classId: cls.body.id as number, templateId: tpl.body.id as number };
+}
+
 async function fixture(name: string, records = true): Promise<Fixture> {
   const s = await newStudent(server.url, name);
   const sessionId: number = (await s.c.get("/api/auth/sessions")).body[0].id;
   const base = { ...s, sessionId, fileId: 0, testId: 0, resultId: 0, jobId: 0 };
-  if (!records) return { ...base, fileId: await uploadRFaq(s.c) };
+  if (!records) {
+    const fileId = await uploadRFaq(s.c);
+    return { ...base, ...(await organiser(s.c, fileId)), fileId };
+  }
   const fileId = await uploadRFaq(s.c);
   const gen = await s.c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2 });
   if (gen.status !== 200) throw new Error(`generation failed: ${gen.status} ${JSON.stringify(gen.body)}`);
   const sub = await s.c.post("/tests/submit", { test_id: gen.body.test_id, answers: {} });
-  return { ...base, fileId, testId: gen.body.test_id, jobId: gen.body.job_id, resultId: sub.body.result_id };
+  return { ...base, ...(await organiser(s.c, fileId)), fileId, testId: gen.body.test_id, jobId: gen.body.job_id, resultId: sub.body.result_id };
 }
 
 function pathFor(name: string, route: RouteCase, f: Fixture): string {
-  const path = name.split(" ")[1]!;
-  return path.replace(":id", String(route.owned ? f[route.owned] : 0)) + (route.query ?? "");
+  let path = name.split(" ")[1]!.replace(":id", String(route.owned ? f[route.owned] : 0));
+  for (const [param, key] of Object.entries(route.params ?? {})) path = path.replace(`:${param}`, String(f[key]));
+  return path + (route.query ?? "");
 }
 
 /** Calls the route as `c` on `f`'s records and returns the status. */

@@ -1,0 +1,147 @@
+import { rm } from "node:fs/promises";
+import type { Scope } from "../../core/context.ts";
+import { lockKey, withTransaction } from "../../core/db.ts";
+import { AppError, conflict } from "../../core/errors.ts";
+import { testsFromMaterials } from "../../generation/queries.ts";
+import type { ReceivedFile } from "../../http/multipart.ts";
+import { findMaterial } from "../../materials/policy.ts";
+import { filesOf } from "../../materials/queries.ts";
+import { uploadFile } from "../../materials/service.ts";
+import { latestScores } from "../../practice/queries.ts";
+import { findClass, listedFor, type ClassRow } from "./policy.ts";
+import {
+  MAX_CLASS_MATERIALS,
+  MAX_CLASSES,
+  TOO_MANY_CLASSES,
+  TOO_MANY_MATERIALS,
+  type ClassDetailOut,
+  type ClassInput,
+  type ClassOut,
+} from "./schema.ts";
+
+const newestFirst = [{ column: "created_at", order: "desc" as const }, { column: "id", order: "desc" as const }];
+
+async function materialCounts(scope: Scope, classIds: number[]): Promise<Map<number, number>> {
+  if (classIds.length === 0) return new Map();
+  const rows: { class_id: number; n: number | string }[] = await scope
+    .db("class_materials")
+    .whereIn("class_id", classIds)
+    .groupBy("class_id")
+    .select("class_id")
+    .count({ n: "*" });
+  return new Map(rows.map((r) => [r.class_id, Number(r.n)]));
+}
+
+/** Presents classes with their syllabus's name (asked of materials) and how many materials each holds. */
+async function present(scope: Scope, rows: ClassRow[]): Promise<ClassOut[]> {
+  const counts = await materialCounts(scope, rows.map((r) => r.id));
+  const out: ClassOut[] = [];
+  // A class's files are its owner's; one lookup per owner (one, until classes have members).
+  for (const ownerId of new Set(rows.map((r) => r.owner_id))) {
+    const mine = rows.filter((r) => r.owner_id === ownerId);
+    const files = await filesOf(scope.db, ownerId, mine.flatMap((r) => (r.syllabus_id ? [r.syllabus_id] : [])));
+    for (const row of mine) {
+      const file = row.syllabus_id ? files.get(row.syllabus_id) : undefined;
+      out.push({
+        id: row.id,
+        name: row.name,
+        syllabus: file ? { file_id: file.file_id, filename: file.filename } : null,
+        material_count: counts.get(row.id) ?? 0,
+        created_at: row.created_at,
+      });
+    }
+  }
+  return rows.map((r) => out.find((o) => o.id === r.id)!);
+}
+
+export async function listClasses(scope: Scope): Promise<ClassOut[]> {
+  const rows: ClassRow[] = await scope.db("classes").modify(listedFor(scope.user)).orderBy(newestFirst);
+  return present(scope, rows);
+}
+
+async function assertRoomForClass(scope: Scope): Promise<void> {
+  const row = await scope.db("classes").where({ owner_id: scope.user.id }).count({ n: "*" }).first();
+  if (Number(row?.n ?? 0) >= MAX_CLASSES) throw conflict(TOO_MANY_CLASSES);
+}
+
+/**
+ * Adds a class. A syllabus goes through the same upload, scan and limits as /upload and becomes one
+ * of the student's files; the scan runs before the class is written, and the limit on classes is
+ * checked before the scan (so a refused class costs no scan) and again where the row is written.
+ */
+export async function createClass(scope: Scope, input: ClassInput, syllabus?: ReceivedFile, opts: { signal?: AbortSignal } = {}): Promise<ClassOut> {
+  try {
+    await assertRoomForClass(scope);
+  } catch (err) {
+    if (syllabus) await rm(syllabus.path, { force: true });
+    throw err;
+  }
+  const file = syllabus ? (await uploadFile(scope, syllabus, opts)).file : undefined;
+  const id = await withTransaction(scope, async (tx) => {
+    await lockKey(tx.db, `classes:${tx.user.id}`);
+    await assertRoomForClass(tx);
+    const now = tx.clock.now().toISOString();
+    const [row] = await tx.db("classes").insert({ owner_id: tx.user.id, name: input.name, syllabus_id: file?.file_id ?? null, created_at: now, updated_at: now }).returning("id");
+    return (typeof row === "object" ? row.id : row) as number;
+  });
+  return getClassSummary(scope, id);
+}
+
+async function getClassSummary(scope: Scope, id: number): Promise<ClassOut> {
+  const [out] = await present(scope, [await findClass(scope, id)]);
+  return out!;
+}
+
+export async function getClass(scope: Scope, id: number): Promise<ClassDetailOut> {
+  const row = await findClass(scope, id);
+  const [summary] = await present(scope, [row]);
+  const attached: { study_material_id: number; attached_at: string }[] = await scope
+    .db("class_materials")
+    .where({ class_id: row.id })
+    .orderBy([{ column: "attached_at", order: "asc" }, { column: "study_material_id", order: "asc" }]);
+  const files = await filesOf(scope.db, row.owner_id, attached.map((a) => a.study_material_id));
+  const materials = attached.flatMap((a) => {
+    const file = files.get(a.study_material_id);
+    return file ? [{ ...file, attached_at: a.attached_at }] : [];
+  });
+  const sources = [...(row.syllabus_id ? [row.syllabus_id] : []), ...materials.map((m) => m.file_id)];
+  const tests = await testsFromMaterials(scope.db, row.owner_id, sources);
+  const scores = await latestScores(scope.db, row.owner_id, tests.map((t) => t.test_id));
+  return { ...summary!, materials, tests: tests.map((t) => ({ ...t, latest: scores.get(t.test_id) ?? null })) };
+}
+
+/** Removes a class. Its syllabus and materials stay in the student's files, and tests keep their questions. */
+export async function deleteClass(scope: Scope, id: number): Promise<void> {
+  const row = await findClass(scope, id, "change");
+  await scope.db("classes").where({ id: row.id }).delete();
+}
+
+/**
+ * Attaches one of the class owner's study materials. Answers whether it was newly attached; a file
+ * already attached (or the class's syllabus) is left as it is.
+ */
+export async function attachMaterial(scope: Scope, id: number, fileId: number): Promise<{ created: boolean; class: ClassDetailOut }> {
+  const created = await withTransaction(scope, async (tx) => {
+    const row = await findClass(tx, id, "change");
+    const file = await findMaterial(tx, fileId);
+    // Only the owner's own files belong in their class (an administrator cannot slip one in).
+    if (file.user_id !== row.owner_id) throw new AppError(404, "File not found.");
+    if (row.syllabus_id === file.id) return false;
+    const existing = await tx.db("class_materials").where({ class_id: row.id, study_material_id: file.id }).first("class_id");
+    if (existing) return false;
+    const count = await tx.db("class_materials").where({ class_id: row.id }).count({ n: "*" }).first();
+    if (Number(count?.n ?? 0) >= MAX_CLASS_MATERIALS) throw conflict(TOO_MANY_MATERIALS);
+    const now = tx.clock.now().toISOString();
+    await tx.db("class_materials").insert({ class_id: row.id, study_material_id: file.id, attached_at: now });
+    await tx.db("classes").where({ id: row.id }).update({ updated_at: now });
+    return true;
+  });
+  return { created, class: await getClass(scope, id) };
+}
+
+/** Detaches a study material from a class; the file itself stays. */
+export async function detachMaterial(scope: Scope, id: number, fileId: number): Promise<void> {
+  const row = await findClass(scope, id, "change");
+  const removed = await scope.db("class_materials").where({ class_id: row.id, study_material_id: fileId }).delete();
+  if (!removed) throw new AppError(404, "That study material is not in this class.");
+}
