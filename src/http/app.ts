@@ -18,6 +18,8 @@ import { materialRoutes } from "../materials/routes.ts";
 import { generationRoutes } from "../generation/routes.ts";
 import { practiceRoutes } from "../practice/routes.ts";
 import { adminRoutes } from "../admin/routes.ts";
+import { classRoutes } from "../study/classes/routes.ts";
+import { templateRoutes } from "../study/templates/routes.ts";
 import { insightRoutes } from "../study/insights/routes.ts";
 import { session } from "./middleware/session.ts";
 import { sameOrigin } from "./middleware/origin.ts";
@@ -25,7 +27,7 @@ import { sameOrigin } from "./middleware/origin.ts";
 export const UI_DIR = path.resolve(import.meta.dirname, "../../dist/ui");
 
 /** Each feature adds its routes here; the order matters only where paths overlap. */
-const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, insightRoutes];
+const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, classRoutes, templateRoutes, insightRoutes];
 
 /** Every API route of every feature; the authorization test walks this same router. */
 export function createRouter(): AppRouter {
