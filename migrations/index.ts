@@ -8,6 +8,7 @@ import * as m006 from "./006_storage.ts";
 import * as m007 from "./007_admin.ts";
 import * as m008 from "./008_classes_templates.ts";
 import * as m009 from "./009_study_sets.ts";
+import * as m010 from "./010_goals_notifications.ts";
 
 export interface Migration {
   name: string;
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   { name: "007_admin", ...m007 },
   { name: "008_classes_templates", ...m008 },
   { name: "009_study_sets", ...m009 },
+  { name: "010_goals_notifications", ...m010 },
 ];

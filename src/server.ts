@@ -6,11 +6,13 @@ import { VERSION, type AppContext } from "./core/context.ts";
 import type { Logger } from "./core/logger.ts";
 import { createApp } from "./http/app.ts";
 import { hasAdmin } from "./accounts/service.ts";
-import { recoverJobs } from "./core/jobs.ts";
+import { onJobOutcome, recoverJobs } from "./core/jobs.ts";
 import { scheduleMaintenance, type MaintenanceTasks } from "./admin/maintenance.ts";
 import { announceServer } from "./core/instance.ts";
 import { removeExpiredSessions } from "./accounts/sessions.ts";
 import { removeUnusableTokens } from "./accounts/tokens.ts";
+import { notifyGenerationOutcome, removeOldNotifications } from "./study/notifications/service.ts";
+import { scheduleDueReminders } from "./study/notifications/schedule.ts";
 
 export interface RunningServer {
   app: AppContext;
@@ -26,6 +28,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export const maintenanceTasks: MaintenanceTasks = {
   expired_tokens: removeUnusableTokens,
   expired_sessions: removeExpiredSessions,
+  old_notifications: removeOldNotifications,
 };
 
 export async function startServer(config: Config, opts: { log?: Logger; clock?: Clock; uiDir?: string } = {}): Promise<RunningServer> {
@@ -45,8 +48,11 @@ export async function startServer(config: Config, opts: { log?: Logger; clock?: 
   app.log.info({ url, version: VERSION, data_dir: config.dataDir }, `StudyForge is listening on ${url}`);
   // So the CLI knows a server uses this data directory (restore refuses; generate leaves the queue to it).
   const unannounce = announceServer(config.dataDir, { url, version: VERSION, startedAt: app.clock.now().toISOString() });
+  // Before the queue resumes, so a job finishing at once is notified too.
+  onJobOutcome(app, notifyGenerationOutcome(app));
   await recoverJobs(app);
   scheduleMaintenance(app, maintenanceTasks);
+  scheduleDueReminders(app);
   if (!(await hasAdmin(app))) app.log.warn("No administrator yet: the first account to sign up becomes the administrator.");
 
   let closing: Promise<void> | undefined;

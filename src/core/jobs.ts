@@ -43,6 +43,18 @@ export function registerJobHandler(kind: string, handler: JobHandler) {
   handlers.set(kind, handler);
 }
 
+/**
+ * How a job ended, for a feature that reacts to it (a notification): its owner, its kind, and whether
+ * anyone was following it at that moment (a Server-Sent Events stream, a request waiting for its test).
+ */
+export interface JobOutcome {
+  job: JobView;
+  userId: number;
+  kind: string;
+  watched: boolean;
+}
+export type JobOutcomeListener = (outcome: JobOutcome) => Promise<void>;
+
 const FINAL: JobState[] = ["done", "failed", "cancelled"];
 /** How often a job interrupted by a restart is tried again before it fails. */
 const MAX_ATTEMPTS = 3;
@@ -62,6 +74,7 @@ export function toJobView(row: JobRow): JobView {
 function createRunner(app: AppContext, concurrency: number) {
   const events = new EventEmitter();
   events.setMaxListeners(0);
+  const outcomeListeners = new Set<JobOutcomeListener>();
   const running = new Map<number, AbortController>();
   const settled = new Set<Promise<void>>();
   let stopped = false;
@@ -76,9 +89,20 @@ function createRunner(app: AppContext, concurrency: number) {
     if (row) events.emit(`job:${id}`, toJobView(row));
   }
 
-  async function finish(id: number, changes: Partial<JobRow>) {
-    await app.db("jobs").where({ id }).update({ ...changes, updated_at: now() });
-    await publish(id);
+  async function finish(job: JobRow, changes: Partial<JobRow>) {
+    // Read before publishing: a follower stops listening once it hears the end.
+    const watched = events.listenerCount(`job:${job.id}`) > 0;
+    await app.db("jobs").where({ id: job.id }).update({ ...changes, updated_at: now() });
+    await publish(job.id);
+    if (changes.state !== "done" && changes.state !== "failed") return;
+    const row: JobRow | undefined = await app.db("jobs").where({ id: job.id }).first();
+    if (!row) return;
+    for (const listener of outcomeListeners) {
+      // A listener's failure is logged; the job's outcome is already recorded.
+      await listener({ job: toJobView(row), userId: job.user_id, kind: job.kind, watched }).catch((err: unknown) =>
+        app.log.error({ err, job_id: job.id }, "a job outcome listener failed"),
+      );
+    }
   }
 
   async function claim(): Promise<JobRow | undefined> {
@@ -108,18 +132,18 @@ function createRunner(app: AppContext, concurrency: number) {
         },
       };
       const result = await handler(scope, JSON.parse(job.params), control);
-      await finish(job.id, { state: "done", test_id: result.test_id });
+      await finish(job, { state: "done", test_id: result.test_id });
     } catch (err) {
       if (stopped) {
         // Shutting down: stop() put the job back in the queue to resume at the next start.
       } else if (controller.signal.aborted) {
-        await finish(job.id, { state: "cancelled", error: null });
+        await finish(job, { state: "cancelled", error: null });
       } else if (err instanceof AppError) {
         const suggestions = err.extra.suggestions as string[] | undefined;
-        await finish(job.id, { state: "failed", error: JSON.stringify({ status: err.status, detail: err.detail, ...(suggestions ? { suggestions } : {}) }) });
+        await finish(job, { state: "failed", error: JSON.stringify({ status: err.status, detail: err.detail, ...(suggestions ? { suggestions } : {}) }) });
       } else {
         app.log.error({ err, job_id: job.id }, "job failed unexpectedly");
-        await finish(job.id, { state: "failed", error: JSON.stringify({ status: 500, detail: "Something went wrong while generating the test. Please try again." }) });
+        await finish(job, { state: "failed", error: JSON.stringify({ status: 500, detail: "Something went wrong while generating the test. Please try again." }) });
       }
     } finally {
       running.delete(job.id);
@@ -148,6 +172,7 @@ function createRunner(app: AppContext, concurrency: number) {
 
   return {
     events,
+    outcomeListeners,
     pump,
     abort(id: number) {
       running.get(id)?.abort();
@@ -235,6 +260,16 @@ export async function cancelJob(scope: Scope, id: number): Promise<JobView> {
   const view = await getJob(scope, id);
   jobRunner(scope).events.emit(`job:${id}`, view);
   return view;
+}
+
+/**
+ * Calls `listener` when a job of this context's runner is done or failed (not cancelled: the student
+ * did that). Registered where the server is wired together; returns the unsubscribe.
+ */
+export function onJobOutcome(app: AppContext, listener: JobOutcomeListener): () => void {
+  const { outcomeListeners } = jobRunner(app);
+  outcomeListeners.add(listener);
+  return () => outcomeListeners.delete(listener);
 }
 
 /** Calls `listener` with each new state of the job until it ends; returns the unsubscribe. */

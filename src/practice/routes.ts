@@ -23,8 +23,4 @@ export function practiceRoutes(router: AppRouter) {
   router.get("/api/results/:id", async (ctx) => {
     ctx.body = await practice.getResult(requireUser(ctx), parse(IdParams, ctx.params, "path").id);
   });
-
-  router.get("/api/dashboard", async (ctx) => {
-    ctx.body = await practice.dashboard(requireUser(ctx));
-  });
 }

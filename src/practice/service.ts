@@ -94,8 +94,12 @@ export async function listResults(scope: Scope) {
   return results;
 }
 
-/** The dashboard: recent tests with their latest score, and statistics over every attempt. */
-export async function dashboard(scope: Scope) {
+/**
+ * Practice's part of the dashboard: recent tests with their latest score, statistics over every
+ * attempt, and the background picture. The dashboard itself (src/study/dashboard.ts) adds goals,
+ * notifications and flashcards, which practice cannot know about.
+ */
+export async function practiceSummary(scope: Scope) {
   const tests: { id: number; name: string; created_at: string }[] = await scope
     .db("tests")
     .where({ user_id: scope.user.id })
@@ -122,13 +126,11 @@ export async function dashboard(scope: Scope) {
       result_id: latestByTest.get(t.id)?.id ?? null,
       created_at: t.created_at,
     })),
-    goals: [],
     statistics: {
       average_score: some ? Math.round(Number(stats.average) * 10) / 10 : null,
       best_score: some ? Number(stats.best) : null,
       worst_score: some ? Number(stats.worst) : null,
     },
-    notifications: [],
     background_image: scope.config.dashboardBackgroundUrl,
   };
 }

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRouter } from "../../src/http/app.ts";
 import { ALIASED } from "../../src/http/middleware/aliases.ts";
+import { notify } from "../../src/study/notifications/service.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { uploadRFaq } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
@@ -28,9 +29,13 @@ interface Fixture {
   /** A class (its fileId attached) and a template. */
   classId: number;
   templateId: number;
+  /** A goal, a notification, and an announcement posted after the account was made (0 where none). */
+  goalId: number;
+  notificationId: number;
+  announcementId: number;
 }
 
-type Owned = "fileId" | "testId" | "resultId" | "jobId" | "id" | "sessionId" | "classId" | "templateId";
+type Owned = "fileId" | "testId" | "resultId" | "jobId" | "id" | "sessionId" | "classId" | "templateId" | "goalId" | "notificationId" | "announcementId";
 
 interface RouteCase {
   access: "public" | "user" | "admin";
@@ -84,6 +89,16 @@ const ROUTES: Record<string, RouteCase> = {
   "DELETE /api/classes/:id": { access: "user", owned: "classId", ok: 204, fresh: true },
   "POST /api/classes/:id/materials": { access: "user", owned: "classId", ownsBody: true, ok: 200, body: (f) => ({ file_id: f.fileId }) },
   "DELETE /api/classes/:id/materials/:file_id": { access: "user", owned: "classId", params: { file_id: "fileId" }, ok: 204, fresh: true },
+  "GET /api/goals": { access: "user", ok: 200 },
+  "POST /api/goals": { access: "user", ok: 201, body: () => ({ kind: "tests_taken", target: 3 }) },
+  "GET /api/goals/:id": { access: "user", owned: "goalId", ok: 200 },
+  "PATCH /api/goals/:id": { access: "user", owned: "goalId", ok: 200, body: () => ({ target: 4 }) },
+  "DELETE /api/goals/:id": { access: "user", owned: "goalId", ok: 204, fresh: true },
+  "GET /api/notifications": { access: "user", ok: 200, query: "?limit=5" },
+  "POST /api/notifications/read-all": { access: "user", ok: 200 },
+  "POST /api/notifications/:id/read": { access: "user", owned: "notificationId", ok: 200 },
+  // The stranger's account is made after the owner's announcement, so it is not theirs to see.
+  "POST /api/notifications/announcements/:id/read": { access: "user", owned: "announcementId", ok: 200 },
   "GET /api/templates": { access: "user", ok: 200 },
   "POST /api/templates": { access: "user", ok: 201, body: () => ({ name: "Quick quiz" }) },
   "GET /api/templates/:id": { access: "user", owned: "templateId", ok: 200 },
@@ -132,19 +147,29 @@ async function organiser(c: Client, fileId: number) {
   return { classId: cls.body.id as number, templateId: tpl.body.id as number };
 }
 
+/** A goal and a notification of the user's, and an announcement posted just after their account (once there is an administrator). */
+async function studyRecords(s: { c: Client; id: number }) {
+  const goal = await s.c.post("/api/goals", { kind: "tests_taken", target: 2 });
+  await notify(server.app, s.id, { kind: "cards_due", message: "You have 1 flashcard due today.", event_key: "fixture" });
+  const notificationId: number = (await server.app.db("notifications").where({ user_id: s.id }).first("id")).id;
+  const announcementId: number = admin ? (await admin.c.post("/api/admin/announcements", { message: `For ${s.id}` })).body.id : 0;
+  if (goal.status !== 201) throw new Error(`goal failed: ${goal.status} ${JSON.stringify(goal.body)}`);
+  return { goalId: goal.body.id as number, notificationId, announcementId };
+}
+
 async function fixture(name: string, records = true): Promise<Fixture> {
   const s = await newStudent(server.url, name);
   const sessionId: number = (await s.c.get("/api/auth/sessions")).body[0].id;
   const base = { ...s, sessionId, fileId: 0, testId: 0, resultId: 0, jobId: 0 };
   if (!records) {
     const fileId = await uploadRFaq(s.c);
-    return { ...base, ...(await organiser(s.c, fileId)), fileId };
+    return { ...base, ...(await organiser(s.c, fileId)), ...(await studyRecords(s)), fileId };
   }
   const fileId = await uploadRFaq(s.c);
   const gen = await s.c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2 });
   if (gen.status !== 200) throw new Error(`generation failed: ${gen.status} ${JSON.stringify(gen.body)}`);
   const sub = await s.c.post("/tests/submit", { test_id: gen.body.test_id, answers: {} });
-  return { ...base, ...(await organiser(s.c, fileId)), fileId, testId: gen.body.test_id, jobId: gen.body.job_id, resultId: sub.body.result_id };
+  return { ...base, ...(await organiser(s.c, fileId)), ...(await studyRecords(s)), fileId, testId: gen.body.test_id, jobId: gen.body.job_id, resultId: sub.body.result_id };
 }
 
 function pathFor(name: string, route: RouteCase, f: Fixture): string {

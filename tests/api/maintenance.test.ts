@@ -48,7 +48,7 @@ it("removes expired tokens, abandoned uploads and orphaned PDFs, and nothing in 
   expect(tokensBefore).toBeGreaterThan(0); // the sign-up's verification token
   await server.app.db("user_tokens").update({ expires_at: new Date(Date.now() - 1000).toISOString() });
   const summary = await runMaintenance(server.app, maintenanceTasks);
-  expect(summary).toEqual({ expired_tokens: tokensBefore, expired_sessions: 0, temp_files: 1, unused_documents: 1, orphaned_pdfs: 1 });
+  expect(summary).toEqual({ expired_tokens: tokensBefore, expired_sessions: 0, old_notifications: 0, temp_files: 1, unused_documents: 1, orphaned_pdfs: 1 });
   expect(existsSync(lonePath)).toBe(false);
   expect(await server.app.db("document_pages").where({ hash: lone }).first()).toBeUndefined();
   expect(existsSync(kept)).toBe(true);

@@ -121,6 +121,10 @@ describe("the dashboard", () => {
       statistics: { average_score: null, best_score: null, worst_score: null },
       notifications: [],
       background_image: null,
+      // Added by issue 11 (goals, notifications and flashcards are filled in tests/api/goals.test.ts and notifications.test.ts).
+      unread_notifications: 0,
+      cards_due_today: 0,
+      recent_scores: [],
     });
   });
 
@@ -133,6 +137,8 @@ describe("the dashboard", () => {
     const newest = (await c.get("/tests/results")).body[0];
     expect(res.body.recent_tests).toEqual([{ id: testId, name: "Packages (Easy)", score: 50, result_id: newest.result_id, created_at: expect.any(String) }]);
     expect(res.body.statistics).toEqual({ average_score: 58.3, best_score: 100, worst_score: 25 });
+    expect(res.body.recent_scores.map((p: { score: number }) => p.score)).toEqual([25, 100, 50]);
+    expect(res.body.recent_scores[2]).toEqual({ result_id: newest.result_id, test_name: "Packages (Easy)", score: 50, submitted_at: newest.submitted_at });
   });
 
   it("uses DASHBOARD_BACKGROUND_URL as background_image", async () => {

@@ -1,0 +1,29 @@
+/** The daily "cards due today" reminders, scheduled inside the server (registered in src/server.ts). */
+import cron from "node-cron";
+import type { AppContext } from "../../core/context.ts";
+import { shared } from "../../core/shared.ts";
+import { remindEveryoneOfDueCards } from "./service.ts";
+
+/** Every morning at 06:00 UTC, before school. */
+export function scheduleDueReminders(app: AppContext) {
+  return shared(
+    app,
+    "due-reminders",
+    () =>
+      cron.schedule(
+        "0 6 * * *",
+        async () => {
+          try {
+            const written = await remindEveryoneOfDueCards(app);
+            if (written) app.log.info({ reminders: written }, "cards due today");
+          } catch (err) {
+            app.log.error({ err }, "due-card reminders failed");
+          }
+        },
+        { timezone: "UTC" },
+      ),
+    async (task) => {
+      await task.stop();
+    },
+  );
+}
