@@ -43,9 +43,10 @@ describe.each([DESKTOP, PHONE])("at %d px", (width) => {
     for (const route of PUBLIC) await check(route);
   });
 
+  // A dozen pages at a few seconds each on a busy machine: more than the default 30 s.
   it("a student's pages have no serious accessibility problems", async () => {
     for (const route of STUDENT()) await check(route, student);
-  });
+  }, 120_000);
 
   it("the admin pages have no serious accessibility problems", async () => {
     for (const route of ADMIN) await check(route, admin);

@@ -1,12 +1,5 @@
-/** AI Test Insights: every test generated for this user, newest first. */
+/** AI Test Insights: per topic practised, the figures, next steps and a summary. */
 import { api, type CallOptions } from "./client.ts";
-import { questionText } from "./tests.ts";
 import type { Insight } from "./types.ts";
 
-export async function listInsights(options?: CallOptions): Promise<Insight[]> {
-  const insights = await api.get<Insight[]>("/api/ai/insights", options);
-  return insights.map((insight) => ({
-    ...insight,
-    questions: (insight.questions ?? []).map((question) => ({ ...question, question: questionText(question) })),
-  }));
-}
+export const listInsights = (options?: CallOptions): Promise<Insight[]> => api.get<Insight[]>("/api/ai/insights", options);

@@ -207,14 +207,5 @@ export interface TestResult extends ResultSummary {
   review: ReviewItem[];
 }
 
-/** `GET /api/ai/insights`: one generated test. */
-export interface Insight {
-  test_id: number;
-  name: string;
-  topic: string;
-  difficulty: string;
-  provider: string;
-  model: string;
-  created_at: string;
-  questions: Question[];
-}
+/** `GET /api/ai/insights`: one topic practised, with its figures (the server's own schema). */
+export type { TopicInsight as Insight, AccuracyPoint } from "../../../src/study/insights/schema.ts";

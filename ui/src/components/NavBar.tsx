@@ -25,6 +25,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/templates", label: "Templates" },
   { href: "/study-sets", label: "Study Sets" },
   { href: "/test-results", label: "Test Results" },
+  { href: "/ai-insights", label: "AI Insights" },
   { href: "/profile", label: "Profile" },
   { href: "/settings", label: "Settings" },
   { href: "/admin", label: "Admin Dashboard", adminOnly: true },

@@ -45,8 +45,9 @@ export function TestGeneratorPage() {
   const [params] = useSearchParams();
   const files = useLoad("files", (signal) => listFiles({ signal }));
   const [fileId, setFileId] = useState(() => params.get("file") ?? "");
-  const [topic, setTopic] = useState("");
-  const [difficulty, setDifficulty] = useState<Difficulty>("Easy");
+  // ?topic= and ?difficulty= fill the form (a next step from /ai-insights).
+  const [topic, setTopic] = useState(() => params.get("topic")?.slice(0, 200) ?? "");
+  const [difficulty, setDifficulty] = useState<Difficulty>(() => DIFFICULTIES.find((d) => d.toLowerCase() === params.get("difficulty")?.toLowerCase()) ?? "Easy");
   const [count, setCount] = useState("5");
   const [types, setTypes] = useState<QuestionType[]>(["multiple_choice"]);
   const [errors, setErrors] = useState<Errors>({});
