@@ -20,6 +20,7 @@ import { practiceRoutes } from "../practice/routes.ts";
 import { adminRoutes } from "../admin/routes.ts";
 import { classRoutes } from "../study/classes/routes.ts";
 import { templateRoutes } from "../study/templates/routes.ts";
+import { studySetRoutes } from "../study/sets/routes.ts";
 import { insightRoutes } from "../study/insights/routes.ts";
 import { goalRoutes } from "../study/goals/routes.ts";
 import { notificationRoutes } from "../study/notifications/routes.ts";
@@ -30,7 +31,7 @@ import { sameOrigin } from "./middleware/origin.ts";
 export const UI_DIR = path.resolve(import.meta.dirname, "../../dist/ui");
 
 /** Each feature adds its routes here; the order matters only where paths overlap. */
-const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, classRoutes, templateRoutes, insightRoutes, goalRoutes, notificationRoutes, dashboardRoutes];
+const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, classRoutes, templateRoutes, studySetRoutes, insightRoutes, goalRoutes, notificationRoutes, dashboardRoutes];
 
 /** Every API route of every feature; the authorization test walks this same router. */
 export function createRouter(): AppRouter {

@@ -26,6 +26,9 @@ interface Fixture {
   /** The user's own id (the target of admin routes) and the session the client signed in with. */
   id: number;
   sessionId: number;
+  /** A study set (from the material when the fixture has records) and its first flashcard. */
+  setId: number;
+  cardId: number;
   /** A class (its fileId attached) and a template. */
   classId: number;
   templateId: number;
@@ -35,7 +38,7 @@ interface Fixture {
   announcementId: number;
 }
 
-type Owned = "fileId" | "testId" | "resultId" | "jobId" | "id" | "sessionId" | "classId" | "templateId" | "goalId" | "notificationId" | "announcementId";
+type Owned = "fileId" | "testId" | "resultId" | "jobId" | "id" | "sessionId" | "setId" | "cardId" | "classId" | "templateId" | "goalId" | "notificationId" | "announcementId";
 
 interface RouteCase {
   access: "public" | "user" | "admin";
@@ -83,6 +86,17 @@ const ROUTES: Record<string, RouteCase> = {
   "GET /api/results/:id": { access: "user", owned: "resultId", ok: 200 },
   "GET /api/dashboard": { access: "user", ok: 200 },
   "POST /api/gpt/generate": { access: "user", ownsBody: true, ok: 202, body: (f) => ({ file_id: f.fileId, topic: "packages", count: 1, async: true }) },
+  "GET /api/study_sets": { access: "user", ok: 200 },
+  "POST /api/study_sets": { access: "user", ok: 201, body: () => ({ name: "Another set" }) },
+  "POST /api/study_sets/from-result": { access: "user", ownsBody: true, ok: 201, body: (f) => ({ result_id: f.resultId }) },
+  "GET /api/study_sets/:id": { access: "user", owned: "setId", ok: 200 },
+  "PATCH /api/study_sets/:id": { access: "user", owned: "setId", ok: 200, body: () => ({ description: "Renamed" }) },
+  "DELETE /api/study_sets/:id": { access: "user", owned: "setId", ok: 204, fresh: true },
+  "POST /api/study_sets/:id/cards": { access: "user", owned: "setId", ok: 201, body: () => ({ question: "Q?", answer: "A" }) },
+  "POST /api/study_sets/:id/generate": { access: "user", owned: "setId", ok: 202, body: () => ({ count: 1 }) },
+  "PATCH /api/flashcards/:id": { access: "user", owned: "cardId", ok: 200, body: () => ({ answer: "B" }) },
+  "DELETE /api/flashcards/:id": { access: "user", owned: "cardId", ok: 204, fresh: true },
+  "POST /api/flashcards/:id/review": { access: "user", owned: "cardId", ok: 200, body: () => ({ rating: "good" }) },
   "GET /api/classes": { access: "user", ok: 200 },
   "POST /api/classes": { access: "user", ok: 201, body: () => ({ name: "Biology" }) },
   "GET /api/classes/:id": { access: "user", owned: "classId", ok: 200 },
@@ -138,6 +152,13 @@ let admin: Fixture;
 let owner: Fixture;
 let stranger: Fixture;
 
+/** A study set of `c`'s: written from the material when given one, else typed in. */
+async function studySet(c: Client, fileId?: number) {
+  const res = await c.post("/api/study_sets", fileId ? { name: "Set", file_id: fileId, topic: "packages", count: 2 } : { name: "Set", flashcards: [{ question: "Q?", answer: "A" }] });
+  if (res.status !== 201) throw new Error(`study set failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { setId: res.body.id as number, cardId: res.body.flashcards[0].id as number };
+}
+
 /** A class of `c`'s with `fileId` attached, and a template. */
 async function organiser(c: Client, fileId: number) {
   const cls = await c.post("/api/classes", { name: "Class" });
@@ -163,13 +184,13 @@ async function fixture(name: string, records = true): Promise<Fixture> {
   const base = { ...s, sessionId, fileId: 0, testId: 0, resultId: 0, jobId: 0 };
   if (!records) {
     const fileId = await uploadRFaq(s.c);
-    return { ...base, ...(await organiser(s.c, fileId)), ...(await studyRecords(s)), fileId };
+    return { ...base, ...(await studySet(s.c)), ...(await organiser(s.c, fileId)), ...(await studyRecords(s)), fileId };
   }
   const fileId = await uploadRFaq(s.c);
   const gen = await s.c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2 });
   if (gen.status !== 200) throw new Error(`generation failed: ${gen.status} ${JSON.stringify(gen.body)}`);
   const sub = await s.c.post("/tests/submit", { test_id: gen.body.test_id, answers: {} });
-  return { ...base, ...(await organiser(s.c, fileId)), ...(await studyRecords(s)), fileId, testId: gen.body.test_id, jobId: gen.body.job_id, resultId: sub.body.result_id };
+  return { ...base, ...(await studySet(s.c, fileId)), ...(await organiser(s.c, fileId)), ...(await studyRecords(s)), fileId, testId: gen.body.test_id, jobId: gen.body.job_id, resultId: sub.body.result_id };
 }
 
 function pathFor(name: string, route: RouteCase, f: Fixture): string {

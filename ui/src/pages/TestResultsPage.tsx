@@ -9,6 +9,7 @@
 import { Link, useSearchParams } from "wouter";
 import { getResult, listResults } from "../api/results.ts";
 import type { ResultSummary, TestResult } from "../api/types.ts";
+import { AddMissedToStudySet } from "../components/AddMissedToStudySet.tsx";
 import { ButtonLink } from "../components/Button.tsx";
 import { Card } from "../components/Card.tsx";
 import { NoTestsYet } from "../components/NoTestsYet.tsx";
@@ -144,6 +145,7 @@ export function TestResultsPage() {
       <div className="results-layout">
         <div className="stack stack--lg reading">
           <ScoreCard result={result} />
+          {result.correct < result.total && <AddMissedToStudySet resultId={result.result_id} missed={result.total - result.correct} />}
           <Review result={result} />
         </div>
         {past.length > 0 && (
