@@ -16,6 +16,7 @@ let admin: Client;
 let student: Client;
 let testId: number;
 let resultId: number;
+let setId: number;
 
 beforeAll(async () => {
   admin = (await newStudent(suite.server.url, "head")).c; // the first account is the administrator
@@ -24,11 +25,12 @@ beforeAll(async () => {
   const gen = await student.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 3 });
   testId = gen.body.test_id;
   resultId = (await student.post("/tests/submit", { test_id: testId, answers: { 0: "x" } })).body.result_id;
+  setId = (await student.post("/api/study_sets", { name: "Packages", file_id: fileId, topic: "packages", count: 3 })).body.id;
 });
 
 /** What each page waits for before it is checked: its heading, once loaded. */
 const PUBLIC = ["/", "/login", "/register", "/forgot-password", "/privacy", "/terms", "/no-such-page"];
-const STUDENT = () => ["/dashboard", "/upload", "/testgenerator", `/generated-test?id=${testId}`, `/take-test?id=${testId}`, `/test-results?result=${resultId}`, "/ai-insights", "/profile", "/settings"];
+const STUDENT = () => ["/dashboard", "/upload", "/testgenerator", `/generated-test?id=${testId}`, `/take-test?id=${testId}`, `/test-results?result=${resultId}`, "/ai-insights", "/profile", "/settings", "/study-sets", `/study-sets/${setId}`];
 const ADMIN = ["/admin", "/admin/analytics", "/admin/audit"];
 
 describe.each([DESKTOP, PHONE])("at %d px", (width) => {
