@@ -115,6 +115,34 @@ describe("study sets", () => {
     await page.getByText("Page ", { exact: false }).first().waitFor();
   });
 
+  it("makes a set by hand, adds, edits and deletes a card, and deletes the set", async () => {
+    const { c } = await newStudent(suite.server.url, "byhand");
+    const page = suite.track(await pageAs(suite.browser, suite.server.url, c, "/study-sets"));
+    await page.getByRole("button", { name: "Create study set" }).click();
+    await page.getByText("Study set name cannot be empty.").waitFor();
+    await page.getByLabel("Name", { exact: true }).fill("Vocabulary");
+    await page.getByLabel("Description (optional)").fill("Week 3");
+    await page.getByRole("button", { name: "Create study set" }).click();
+    await page.waitForURL(/\/study-sets\/\d+$/);
+    await page.getByText("No flashcards yet.", { exact: false }).waitFor();
+    await page.getByLabel("Question").fill("What is CRAN?");
+    await page.getByLabel("Answer").fill("The R package archive");
+    await page.getByRole("button", { name: "Add card" }).click();
+    await page.getByText("The R package archive").waitFor();
+    await page.getByRole("button", { name: "Edit card 1" }).click();
+    await page.locator(".flashcard-list__item").getByLabel("Answer").fill("The Comprehensive R Archive Network");
+    await page.getByRole("button", { name: "Save card" }).click();
+    await page.getByText("The Comprehensive R Archive Network").waitFor();
+    expect(await page.getByRole("button", { name: "Generate Questions" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Delete card 1" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete card" }).click();
+    await page.getByText("No flashcards yet.", { exact: false }).waitFor();
+    await page.getByRole("button", { name: "Delete study set" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete study set" }).click();
+    await page.waitForURL(/\/study-sets$/);
+    await page.getByText("No study sets yet.").waitFor();
+  });
+
   it("says so when a set cannot be loaded", async () => {
     const { c } = await newStudent(suite.server.url, "nosuch");
     const page = suite.track(await pageAs(suite.browser, suite.server.url, c, "/study-sets/999999"));

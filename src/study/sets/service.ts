@@ -114,9 +114,13 @@ async function insertCards(scope: Scope, set: SetRow, cards: (CardInput & { sour
   return ids;
 }
 
-async function insertSet(scope: Scope, fields: { name: string; title?: string; description?: string; study_material_id?: number | null; topic?: string | null }): Promise<SetRow> {
+async function checkSetLimit(scope: Scope): Promise<void> {
   const count = Number((await scope.db("study_sets").where({ user_id: scope.user.id }).count({ n: "*" }).first())?.n ?? 0);
   if (count >= LIMITS.setsPerUser) throw new AppError(409, MESSAGES.tooManySets);
+}
+
+async function insertSet(scope: Scope, fields: { name: string; title?: string; description?: string; study_material_id?: number | null; topic?: string | null }): Promise<SetRow> {
+  await checkSetLimit(scope);
   const now = scope.clock.now().toISOString();
   const [row] = await scope
     .db("study_sets")
@@ -138,6 +142,7 @@ async function insertSet(scope: Scope, fields: { name: string; title?: string; d
 export async function createSet(scope: Scope, input: CreateSetInput): Promise<StudySetView> {
   let cards: CardInput[] = input.flashcards ?? [];
   if (input.file_id !== undefined) {
+    await checkSetLimit(scope); // before asking the provider for work that could not be kept
     // Written before the transaction: a language model may take a while, and nothing is stored yet.
     const questions = await writeGroundedQuestions(scope, { file_id: input.file_id, topic: input.topic!, count: input.count ?? 10 });
     cards = questions.map((q) => ({ question: q.question, answer: q.answer, source_page: q.source_pages[0] ?? null }));
