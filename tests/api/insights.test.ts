@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newStudent } from "../helpers/accounts.ts";
-import { reply, type FakeAIServer } from "../helpers/fake-openai.ts";
+import { reply } from "../helpers/fake-openai.ts";
 import { uploadRFaq } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
-import { startWithFakeOpenAI, type WithFakeOpenAI } from "../helpers/openai-server.ts";
+import { startWithFakeOllama, startWithFakeOpenAI, type WithFakeAI } from "../helpers/openai-server.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 interface Q {
@@ -135,27 +135,28 @@ describe("AI insights with the built-in provider", () => {
   });
 });
 
-describe("AI insights with a language model", () => {
-  let both: WithFakeOpenAI;
-  let ai: FakeAIServer;
-  let server: TestServer;
-  beforeAll(async () => {
-    both = await startWithFakeOpenAI({ LLM_TIMEOUT_S: "1" });
-    ({ ai, server } = both);
-  });
-  afterAll(() => both.close());
-  afterEach(() => ai.reset());
+/** Registers the hooks of a suite whose server talks to a fake AI; the object is filled before the tests run. */
+function withFakeAI(start: () => Promise<WithFakeAI>): WithFakeAI {
+  const fake = {} as WithFakeAI;
+  beforeAll(async () => void Object.assign(fake, await start()));
+  afterAll(() => fake.close());
+  afterEach(() => fake.ai.reset());
+  return fake;
+}
 
-  const summaryRequests = () => ai.requests.filter((r) => r.prompt.includes("<figures>"));
+describe("AI insights with a language model", () => {
+  const fake = withFakeAI(() => startWithFakeOpenAI({ LLM_TIMEOUT_S: "1" }));
+
+  const summaryRequests = () => fake.ai.requests.filter((r) => r.prompt.includes("<figures>"));
   const summaries = (items: { id: number; summary: string }[]) => reply.content(JSON.stringify({ summaries: items }));
 
   it("writes the summary from the figures, once per version of them, and falls back to plain sentences when the model fails", async () => {
-    const { c } = await newStudent(server.url);
+    const { c } = await newStudent(fake.server.url);
     const fileId = await uploadRFaq(c);
     const test = await makeTest(c, fileId, "packages", "Medium", 2);
     await attempt(c, test, [0]); // 50%
 
-    ai.script(summaries([{ id: 1, summary: "You got 50% of packages right. Review the pages of the question you missed, then take another Medium test." }]));
+    fake.ai.script(summaries([{ id: 1, summary: "You got 50% of packages right. Review the pages of the question you missed, then take another Medium test." }]));
     const res = await c.get("/api/ai/insights");
     expect(res.status).toBe(200);
     expect(res.body[0].summary).toEqual({ source: "ai", text: "You got 50% of packages right. Review the pages of the question you missed, then take another Medium test." });
@@ -171,7 +172,7 @@ describe("AI insights with a language model", () => {
 
     // A new attempt changes the figures; the model fails, the plain sentences stand in, and the failure is not retried on every load.
     await attempt(c, test, [0, 1]);
-    ai.script(reply.serverError(500));
+    fake.ai.script(reply.serverError(500));
     const failed = await c.get("/api/ai/insights");
     expect(failed.status).toBe(200);
     expect(failed.body[0].summary.source).toBe("figures");
@@ -182,12 +183,12 @@ describe("AI insights with a language model", () => {
   });
 
   it("falls back when the model times out or writes numbers the figures do not hold", async () => {
-    const { c } = await newStudent(server.url);
+    const { c } = await newStudent(fake.server.url);
     const fileId = await uploadRFaq(c);
     const test = await makeTest(c, fileId, "CRAN", "Easy", 2);
     await attempt(c, test, [1]);
 
-    ai.script(reply.hang());
+    fake.ai.script(reply.hang());
     const started = Date.now();
     const slow = await c.get("/api/ai/insights");
     expect(slow.status).toBe(200);
@@ -195,8 +196,25 @@ describe("AI insights with a language model", () => {
     expect(Date.now() - started).toBeLessThan(5000); // LLM_TIMEOUT_S=1 bounds the wait
 
     await attempt(c, test, [0, 1]);
-    ai.script(summaries([{ id: 1, summary: "You scored 97% on CRAN." }]));
+    fake.ai.script(summaries([{ id: 1, summary: "You scored 97% on CRAN." }]));
     const invented = await c.get("/api/ai/insights");
     expect(invented.body[0].summary.source).toBe("figures");
+  });
+});
+
+describe("AI insights with Ollama", () => {
+  const fake = withFakeAI(() => startWithFakeOllama({ LLM_TIMEOUT_S: "2" }));
+
+  it("asks Ollama for JSON with the figures and uses its summary", async () => {
+    const { c } = await newStudent(fake.server.url);
+    const fileId = await uploadRFaq(c);
+    const test = await makeTest(c, fileId, "packages", "Easy", 2);
+    await attempt(c, test, [0, 1]);
+    fake.ai.script(reply.content(JSON.stringify({ summaries: [{ id: 1, summary: "Every answer right: try a Medium test next." }] })));
+    const res = await c.get("/api/ai/insights");
+    expect(res.body[0].summary).toEqual({ source: "ai", text: "Every answer right: try a Medium test next." });
+    const sent = fake.ai.requests.find((r) => r.prompt.includes("<figures>"))!;
+    expect(sent.body).toMatchObject({ model: "llama3.2", format: "json", stream: false });
+    expect(sent.prompt).toContain('"accuracy_percent":100');
   });
 });

@@ -1,16 +1,17 @@
-/** The application pointed at a fake OpenAI-compatible server, both started and closed together. */
+/** The application pointed at a fake AI server (OpenAI-compatible or Ollama), both started and closed together. */
+import { startFakeOllama } from "./fake-ollama.ts";
 import { startFakeOpenAI, type FakeAIServer } from "./fake-openai.ts";
 import { startTestServer, type TestServer } from "./server.ts";
 
-export interface WithFakeOpenAI {
+export interface WithFakeAI {
   ai: FakeAIServer;
   server: TestServer;
   close(): Promise<void>;
 }
 
-export async function startWithFakeOpenAI(env: Record<string, string> = {}): Promise<WithFakeOpenAI> {
-  const ai = await startFakeOpenAI();
-  const server = await startTestServer({ OPENAI_BASE_URL: ai.url, OPENAI_MODEL: "gpt-fake", ...env });
+async function startWith(start: () => Promise<FakeAIServer>, env: (url: string) => Record<string, string>): Promise<WithFakeAI> {
+  const ai = await start();
+  const server = await startTestServer(env(ai.url));
   return {
     ai,
     server,
@@ -20,3 +21,9 @@ export async function startWithFakeOpenAI(env: Record<string, string> = {}): Pro
     },
   };
 }
+
+export const startWithFakeOpenAI = (env: Record<string, string> = {}) =>
+  startWith(startFakeOpenAI, (url) => ({ OPENAI_BASE_URL: url, OPENAI_MODEL: "gpt-fake", ...env }));
+
+export const startWithFakeOllama = (env: Record<string, string> = {}) =>
+  startWith(startFakeOllama, (url) => ({ OLLAMA_HOST: url, OLLAMA_MODEL: "llama3.2", ...env }));
