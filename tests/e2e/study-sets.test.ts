@@ -75,6 +75,10 @@ describe("study sets", () => {
     await row.waitFor();
     await expect.poll(() => row.textContent()).toMatch(/3.*1/);
     await shot(list, "list-1280");
+    const phoneList = suite.track(await pageAs(suite.browser, suite.server.url, c, "/study-sets", { width: PHONE }));
+    await phoneList.getByRole("link", { name: "R packages" }).waitFor();
+    expect(await scrollsSideways(phoneList)).toBe(false);
+    await shot(phoneList, "list-375");
 
     // At 375 px nothing scrolls sideways, and studying still works.
     const phone = suite.track(await pageAs(suite.browser, suite.server.url, c, `/study-sets/${setId}`, { width: PHONE }));

@@ -90,7 +90,12 @@ function SetsTable({ sets }: { sets: StudySetSummary[] }) {
         { key: "name", header: "Name", primary: true, render: (s) => <Link href={`/study-sets/${s.id}`}>{s.name}</Link> },
         { key: "cards", header: "Cards", align: "end", render: (s) => s.card_count },
         { key: "due", header: "Due today", align: "end", render: (s) => s.due_today },
-        { key: "progress", header: "Progress", render: (s) => <ProgressBar value={s.progress} label={`Progress of ${s.name}`} tone={s.progress === 100 ? "success" : "primary"} /> },
+        { key: "progress", header: "Progress", render: (s) => (
+          <div className="set-progress">
+            <ProgressBar value={s.progress} label={`Progress of ${s.name}`} tone={s.progress === 100 ? "success" : "primary"} />
+          </div>
+        ),
+      },
       ]}
     />
   );
