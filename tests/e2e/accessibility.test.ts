@@ -16,6 +16,7 @@ let admin: Client;
 let student: Client;
 let testId: number;
 let resultId: number;
+let classId: number;
 let setId: number;
 
 beforeAll(async () => {
@@ -25,12 +26,15 @@ beforeAll(async () => {
   const gen = await student.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 3 });
   testId = gen.body.test_id;
   resultId = (await student.post("/tests/submit", { test_id: testId, answers: { 0: "x" } })).body.result_id;
+  classId = (await student.post("/api/classes", { name: "Statistics" })).body.id;
+  await student.post(`/api/classes/${classId}/materials`, { file_id: fileId });
+  await student.post("/api/templates", { name: "Exam practice", topic: "packages", file_id: fileId });
   setId = (await student.post("/api/study_sets", { name: "Packages", file_id: fileId, topic: "packages", count: 3 })).body.id;
 });
 
 /** What each page waits for before it is checked: its heading, once loaded. */
 const PUBLIC = ["/", "/login", "/register", "/forgot-password", "/privacy", "/terms", "/no-such-page"];
-const STUDENT = () => ["/dashboard", "/upload", "/testgenerator", `/generated-test?id=${testId}`, `/take-test?id=${testId}`, `/test-results?result=${resultId}`, "/ai-insights", "/profile", "/settings", "/study-sets", `/study-sets/${setId}`];
+const STUDENT = () => ["/dashboard", "/upload", "/testgenerator", `/generated-test?id=${testId}`, `/take-test?id=${testId}`, `/test-results?result=${resultId}`, "/ai-insights", "/profile", "/settings", "/classes", `/classes/${classId}`, "/templates", "/study-sets", `/study-sets/${setId}`];
 const ADMIN = ["/admin", "/admin/analytics", "/admin/audit"];
 
 describe.each([DESKTOP, PHONE])("at %d px", (width) => {

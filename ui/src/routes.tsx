@@ -10,6 +10,7 @@ import { RequireAuth } from "./components/RequireAuth.tsx";
 import { PageSpinner } from "./components/Spinner.tsx";
 import { AiInsightsPage } from "./pages/AiInsightsPage.tsx";
 import { ClassesPage } from "./pages/ClassesPage.tsx";
+import { ClassPage } from "./pages/ClassPage.tsx";
 import { DashboardPage } from "./pages/DashboardPage.tsx";
 import { ForgotPasswordPage } from "./pages/ForgotPasswordPage.tsx";
 import { GeneratedTestPage } from "./pages/GeneratedTestPage.tsx";
@@ -57,6 +58,7 @@ export const PROTECTED_ROUTES: Routes = [
   ["/test-results", TestResultsPage],
   ["/templates", TemplatesPage],
   ["/classes", ClassesPage],
+  ["/classes/:id", ClassPage],
   ["/study-sets", StudySetsPage],
   ["/study-sets/:id", StudySetDetailPage],
   ["/ai-insights", AiInsightsPage],

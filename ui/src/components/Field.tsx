@@ -192,3 +192,31 @@ export function UsernameField({ label = "Username", ...rest }: PresetProps) {
 export function PasswordField({ label = "Password", ...rest }: PresetProps) {
   return <TextField label={label} type="password" name="password" autoComplete="current-password" {...rest} />;
 }
+
+export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type" | "onChange"> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  ref?: Ref<HTMLInputElement>;
+  /** Called with the chosen file, or null when the choice is cleared. */
+  onChoose: (file: File | null) => void;
+}
+
+/** A native file input (keyboard and file chooser) with a label, a hint and an error (a class's syllabus). */
+export function FileField({ label, hint, error, ref, onChoose, className, ...rest }: FileFieldProps) {
+  const fieldId = useId();
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+      <input
+        {...rest}
+        ref={ref}
+        id={fieldId}
+        type="file"
+        className={className ? `input file-input ${className}` : "input file-input"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        onChange={(event) => onChoose(event.target.files?.[0] ?? null)}
+      />
+    </FieldFrame>
+  );
+}

@@ -2,11 +2,11 @@
 import { Button } from "./Button.tsx";
 import { Icon } from "./Icon.tsx";
 
-export function RowDeleteButton({ name, onClick }: { name: string; onClick: () => void }) {
+export function RowDeleteButton({ name, onClick, label = "Delete" }: { name: string; onClick: () => void; label?: string }) {
   return (
     <Button size="sm" variant="ghost" className="btn--quiet-danger" onClick={onClick}>
       <Icon name="trash" size={18} />
-      Delete<span className="visually-hidden"> {name}</span>
+      {label}<span className="visually-hidden"> {name}</span>
     </Button>
   );
 }

@@ -3,10 +3,11 @@
  * questions and which kinds; the test is written as a job behind a blocking
  * overlay with live progress, then the preview opens.
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
 import { listFiles } from "../api/files.ts";
 import { DIFFICULTIES, generateTest, MAX_QUESTIONS, MIN_QUESTIONS, QUESTION_TYPES } from "../api/generation.ts";
+import { listTemplates, type Template } from "../api/templates.ts";
 import type { Difficulty, QuestionType } from "../api/types.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Button, ButtonLink } from "../components/Button.tsx";
@@ -20,7 +21,9 @@ import { RetryAlert } from "../components/RetryAlert.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { formatKb, plural } from "../format.ts";
 import { useGeneration } from "../hooks/useGeneration.ts";
+import { useToast } from "../hooks/toast.tsx";
 import { useLoad } from "../hooks/useLoad.ts";
+import { SaveTemplateDialog } from "./generator/SaveTemplateDialog.tsx";
 
 export const TOPIC_REQUIRED = "Topic is required.";
 export const COUNT_INVALID = "Number of questions must be between 1 and 50.";
@@ -51,6 +54,11 @@ export function TestGeneratorPage() {
   const [count, setCount] = useState("5");
   const [types, setTypes] = useState<QuestionType[]>(["multiple_choice"]);
   const [errors, setErrors] = useState<Errors>({});
+  const templates = useLoad("templates", (signal) => listTemplates({ signal }));
+  const [templateId, setTemplateId] = useState(() => params.get("template") ?? "");
+  const [applied, setApplied] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
   const topicRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const generation = useGeneration((testId) =>
@@ -60,6 +68,35 @@ export function TestGeneratorPage() {
   const available = files.data ?? [];
   // A ?file= that is not (or no longer) in the list selects nothing.
   const selected = available.some((file) => String(file.file_id) === fileId) ? fileId : "";
+
+  /** "Use a template": the form takes the template's settings (and its study guide, when it has one). */
+  function applyTemplate(template: Template) {
+    if (template.topic) setTopic(template.topic);
+    setDifficulty(template.difficulty);
+    setCount(String(template.count));
+    setTypes(QUESTION_TYPES.filter((t) => template.question_types.includes(t)));
+    if (template.file_id !== null) setFileId(String(template.file_id));
+    setErrors({});
+    setApplied(template.name);
+  }
+
+  // Opened with ?template= (from /templates): fill the form once the template is known.
+  const fromUrl = params.get("template");
+  const linked = templates.data?.find((t) => String(t.id) === fromUrl);
+  useEffect(() => {
+    if (linked) applyTemplate(linked);
+  }, [linked]);
+
+  const currentSettings = () => {
+    const n = Number(count);
+    return {
+      topic: topic.trim() || undefined,
+      difficulty,
+      count: count.trim() && Number.isFinite(n) ? n : count,
+      question_types: types,
+      file_id: selected ? Number(selected) : undefined,
+    };
+  };
 
   function validate(): Errors {
     const found: Errors = {};
@@ -131,6 +168,20 @@ export function TestGeneratorPage() {
           onSubmit();
         }}
       >
+        {templates.data && templates.data.length > 0 && (
+          <Select
+            label="Use a template"
+            placeholder="Choose a template…"
+            hint={applied ? `Filled in from "${applied}". Change anything before you generate.` : "Fills in the settings you saved."}
+            options={templates.data.map((t) => ({ value: String(t.id), label: t.name }))}
+            value={templates.data.some((t) => String(t.id) === templateId) ? templateId : ""}
+            onChange={(event) => {
+              setTemplateId(event.target.value);
+              const chosen = templates.data?.find((t) => String(t.id) === event.target.value);
+              if (chosen) applyTemplate(chosen);
+            }}
+          />
+        )}
         {generation.cancelled && <Alert kind="info">Test generation was cancelled. Nothing was saved.</Alert>}
         {failure && (
           <Alert
@@ -226,6 +277,9 @@ export function TestGeneratorPage() {
           <Button type="submit" variant="primary" size="lg" busy={generation.running} busyLabel="Generating…">
             Generate Test
           </Button>
+          <Button onClick={() => setSaving(true)} disabled={generation.running}>
+            Save as template
+          </Button>
         </div>
       </form>
     );
@@ -239,6 +293,17 @@ export function TestGeneratorPage() {
     >
       <Card>{body}</Card>
       <GenerationOverlay generation={generation} />
+      <SaveTemplateDialog
+        open={saving}
+        settings={currentSettings()}
+        onClose={() => setSaving(false)}
+        onSaved={(saved) => {
+          setSaving(false);
+          templates.reload();
+          setTemplateId(String(saved.id));
+          toast.show(`Saved the template "${saved.name}".`, { kind: "success" });
+        }}
+      />
     </Page>
   );
 }

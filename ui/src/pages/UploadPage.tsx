@@ -27,7 +27,7 @@ export const PROGRESS_RESET_MS = 800;
 type Phase = "idle" | "uploading" | "scanning" | "finished";
 
 /** The same refusals the server would give, before any byte is sent. */
-function checkFile(file: File, maxMb: number): string | null {
+export function checkFile(file: File, maxMb: number): string | null {
   const isPdf = file.name.toLowerCase().endsWith(".pdf") || file.type === "application/pdf";
   if (!isPdf) return ONLY_PDF;
   if (file.size > maxMb * 1024 * 1024) return `The file is larger than ${maxMb} MB.`;
