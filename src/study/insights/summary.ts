@@ -42,7 +42,8 @@ export function plainSummary(t: TopicFigures): string {
   }
   const top = t.most_missed[0];
   if (top) {
-    parts.push(`The question you missed most (${top.missed} of ${top.asked} times): “${clip(top.question, 120)}”.`);
+    const question = clip(top.question, 120);
+    parts.push(`The question you missed most (${top.missed} of ${top.asked} times): “${/[.?!…]$/.test(question) ? question : `${question}.`}”`);
     const pages = t.next_steps.review_pages.map((p) => p.page);
     if (pages.length) parts.push(`Review ${pageList(pages)}.`);
   } else {
