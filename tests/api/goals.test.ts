@@ -133,13 +133,13 @@ describe("progress from real activity", () => {
 
     const dashboard = (await s.c.get("/api/dashboard")).body;
     expect(dashboard.goals).toEqual([
-      { id: offTopic.id, title: "Reach a 80% average on photosynthesis", progress: 0, reached: false },
+      { id: offTopic.id, title: "Reach an 80% average on photosynthesis", progress: 0, reached: false },
       { id: taken.id, title: "Take 3 tests", progress: 100, reached: true },
-      { id: onTopic.id, title: "Reach a 80% average on packages", progress: 100, reached: true },
+      { id: onTopic.id, title: "Reach an 80% average on packages", progress: 100, reached: true },
     ]);
     await s.take(4);
     const reached = (await s.c.get("/api/notifications")).body.items.filter((n: { kind: string }) => n.kind === "goal_reached");
-    expect(reached.map((n: { message: string }) => n.message).sort()).toEqual(["Goal reached: Reach a 80% average on packages.", "Goal reached: Take 3 tests."]);
+    expect(reached.map((n: { message: string }) => n.message).sort()).toEqual(["Goal reached: Reach an 80% average on packages.", "Goal reached: Take 3 tests."]);
   });
 
   it("cards_reviewed and set_mastered move with flashcard reviews", async () => {

@@ -30,11 +30,14 @@ beforeAll(async () => {
   await student.post(`/api/classes/${classId}/materials`, { file_id: fileId });
   await student.post("/api/templates", { name: "Exam practice", topic: "packages", file_id: fileId });
   setId = (await student.post("/api/study_sets", { name: "Packages", file_id: fileId, topic: "packages", count: 3 })).body.id;
+  // A goal under way and an unread announcement, so /goals and /notifications show their lists.
+  await student.post("/api/goals", { kind: "tests_taken", target: 3 });
+  await admin.post("/api/admin/announcements", { message: "The library closes early on Friday." });
 });
 
 /** What each page waits for before it is checked: its heading, once loaded. */
 const PUBLIC = ["/", "/login", "/register", "/forgot-password", "/privacy", "/terms", "/no-such-page"];
-const STUDENT = () => ["/dashboard", "/upload", "/testgenerator", `/generated-test?id=${testId}`, `/take-test?id=${testId}`, `/test-results?result=${resultId}`, "/ai-insights", "/profile", "/settings", "/classes", `/classes/${classId}`, "/templates", "/study-sets", `/study-sets/${setId}`];
+const STUDENT = () => ["/dashboard", "/upload", "/testgenerator", `/generated-test?id=${testId}`, `/take-test?id=${testId}`, `/test-results?result=${resultId}`, "/ai-insights", "/profile", "/settings", "/classes", `/classes/${classId}`, "/templates", "/study-sets", `/study-sets/${setId}`, "/goals", "/notifications"];
 const ADMIN = ["/admin", "/admin/analytics", "/admin/audit"];
 
 describe.each([DESKTOP, PHONE])("at %d px", (width) => {

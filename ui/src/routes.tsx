@@ -14,9 +14,11 @@ import { ClassPage } from "./pages/ClassPage.tsx";
 import { DashboardPage } from "./pages/DashboardPage.tsx";
 import { ForgotPasswordPage } from "./pages/ForgotPasswordPage.tsx";
 import { GeneratedTestPage } from "./pages/GeneratedTestPage.tsx";
+import { GoalsPage } from "./pages/GoalsPage.tsx";
 import { LandingPage } from "./pages/LandingPage.tsx";
 import { LoginPage } from "./pages/LoginPage.tsx";
 import { NotFoundPage } from "./pages/NotFoundPage.tsx";
+import { NotificationsPage } from "./pages/NotificationsPage.tsx";
 import { PrivacyPage } from "./pages/PrivacyPage.tsx";
 import { ProfilePage } from "./pages/ProfilePage.tsx";
 import { RegisterPage } from "./pages/RegisterPage.tsx";
@@ -62,6 +64,8 @@ export const PROTECTED_ROUTES: Routes = [
   ["/study-sets", StudySetsPage],
   ["/study-sets/:id", StudySetDetailPage],
   ["/ai-insights", AiInsightsPage],
+  ["/goals", GoalsPage],
+  ["/notifications", NotificationsPage],
 ];
 
 // Administration is loaded only when an administrator opens it (the charts are the largest part of the UI).

@@ -30,7 +30,8 @@ export function defaultTitle(goal: GoalSpec): string {
     case "tests_taken":
       return `Take ${goal.target} ${goal.target === 1 ? "test" : "tests"}${week}`;
     case "average_score":
-      return `Reach a ${goal.target}% average${goal.topic ? ` on ${goal.topic}` : ""}${week}`;
+      // "an 80%", "an 11%", "an 18%": the article follows the number as it is said.
+      return `Reach ${/^(8\d?|11|18)$/.test(String(goal.target)) ? "an" : "a"} ${goal.target}% average${goal.topic ? ` on ${goal.topic}` : ""}${week}`;
     case "cards_reviewed":
       return `Review ${goal.target} ${goal.target === 1 ? "card" : "cards"}${week}`;
     case "set_mastered":

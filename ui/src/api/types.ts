@@ -89,29 +89,10 @@ export interface RecentTest {
   created_at?: string;
 }
 
-export interface Goal {
-  id: number;
-  title: string;
-  /** Percent, 0–100. */
-  progress: number;
-}
-
 export interface Statistics {
   average_score: number | null;
   best_score: number | null;
   worst_score: number | null;
-}
-
-export interface DashboardNotification {
-  message: string;
-}
-
-export interface DashboardData {
-  recent_tests: RecentTest[];
-  goals: Goal[];
-  statistics: Statistics;
-  notifications: DashboardNotification[];
-  background_image: string | null;
 }
 
 /** A study guide in the upload history (`GET /api/files/`): uploadedAt in ISO 8601, size in KB with two decimals. */

@@ -13,6 +13,7 @@ import { Button } from "./Button.tsx";
 import { GuestActions } from "./GuestActions.tsx";
 import { Icon } from "./Icon.tsx";
 import { NavLinks, type NavLink } from "./NavLinks.tsx";
+import { NotificationsLink, UnreadBadge, useUnreadNotifications } from "./NotificationsLink.tsx";
 
 interface NavItem extends NavLink {
   adminOnly?: boolean;
@@ -45,6 +46,7 @@ export function NavBar() {
   const [path, navigate] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const unread = useUnreadNotifications(path, Boolean(user));
 
   // Close the phone menu on navigation and with Escape.
   useEffect(() => setMenuOpen(false), [path]);
@@ -98,6 +100,7 @@ export function NavBar() {
         >
           <Icon name={menuOpen ? "x" : "menu"} />
           <span>Menu</span>
+          <UnreadBadge count={unread} />
         </button>
         <div id="navbar-panel" className={menuOpen ? "navbar__panel is-open" : "navbar__panel"}>
           <NavLinks
@@ -108,6 +111,7 @@ export function NavBar() {
             isCurrent={(href) => isCurrent(path, href)}
           />
           <div className="navbar__account">
+            <NotificationsLink unread={unread} current={isCurrent(path, "/notifications")} />
             <span className="navbar__greeting">{user.username ? `Hi, ${user.username}` : "Welcome"}</span>
             <Button size="sm" onClick={() => void onLogout()} busy={leaving}>
               Logout

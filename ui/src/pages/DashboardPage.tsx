@@ -5,19 +5,20 @@
  */
 import { useEffect, useState, type CSSProperties } from "react";
 import { listAnnouncements } from "../api/admin.ts";
-import { getDashboard } from "../api/dashboard.ts";
-import type { DashboardData } from "../api/types.ts";
+import { getDashboard, type DashboardData } from "../api/dashboard.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Page } from "../components/Page.tsx";
 import { useSession } from "../hooks/session.tsx";
 import { useLoad } from "../hooks/useLoad.ts";
 import { useNavigationState } from "../hooks/usePageId.ts";
 import { AnnouncementsBanner } from "./dashboard/AnnouncementsBanner.tsx";
+import { FlashcardsCard } from "./dashboard/FlashcardsCard.tsx";
 import { GoalsCard } from "./dashboard/GoalsCard.tsx";
 import { greetingFor } from "./dashboard/greeting.ts";
 import { NotificationsCard } from "./dashboard/NotificationsCard.tsx";
 import { QuickActionsCard } from "./dashboard/QuickActionsCard.tsx";
 import { RecentTestsCard } from "./dashboard/RecentTestsCard.tsx";
+import { ScoresCard } from "./dashboard/ScoresCard.tsx";
 import { StatisticsCard } from "./dashboard/StatisticsCard.tsx";
 
 /** What the cards show when the dashboard could not be loaded: their empty states. */
@@ -27,6 +28,9 @@ const NOTHING: DashboardData = {
   statistics: { average_score: null, best_score: null, worst_score: null },
   notifications: [],
   background_image: null,
+  unread_notifications: 0,
+  cards_due_today: 0,
+  recent_scores: [],
 };
 
 /** A CSS url() for a picture address, with the characters that could end it escaped. */
@@ -74,7 +78,9 @@ export function DashboardPage() {
         <StatisticsCard statistics={data?.statistics} />
         <QuickActionsCard />
         <GoalsCard goals={data?.goals} />
-        <NotificationsCard notifications={data?.notifications} />
+        <NotificationsCard notifications={data?.notifications} unread={data?.unread_notifications ?? 0} />
+        <FlashcardsCard due={data?.cards_due_today} />
+        <ScoresCard scores={data?.recent_scores} />
       </div>
     </Page>
   );
