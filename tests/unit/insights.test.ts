@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { suggestDifficulty } from "../../src/study/insights/figures.ts";
+import { computeFigures, LIMITS, suggestDifficulty } from "../../src/study/insights/figures.ts";
 import { acceptSummaries } from "../../src/study/insights/summary.ts";
 
 describe("the suggested difficulty", () => {
@@ -41,5 +41,46 @@ describe("accepting the model's summaries", () => {
     expect(acceptSummaries(answer, 2, figures).size).toBe(0);
     expect(acceptSummaries({ questions: [] }, 2, figures).size).toBe(0);
     expect(acceptSummaries(undefined, 2, figures).size).toBe(0);
+  });
+});
+
+describe("the figures", () => {
+  const question = (page: number) => ({ question: `Q${page}`, type: "multiple_choice" as const, options: [], answer: "a", explanation: "", source_pages: [page] });
+  const test = (id: number, topic: string) => ({
+    id,
+    name: topic,
+    topic,
+    difficulty: "Medium",
+    study_material_id: 1,
+    provider: "builtin",
+    model: "m",
+    created_at: `2026-01-01T00:00:${String(id).padStart(2, "0")}Z`,
+    questions: [question(1), question(2)],
+  });
+  const attempt = (id: number, testId: number, correct: boolean[]) => ({
+    result_id: id,
+    test_id: testId,
+    score: (correct.filter(Boolean).length / correct.length) * 100,
+    correct: correct.filter(Boolean).length,
+    total: correct.length,
+    submitted_at: `2026-01-02T00:${String(Math.floor(id / 60)).padStart(2, "0")}:${String(id % 60).padStart(2, "0")}Z`,
+    review: correct.map((c, index) => ({ index, chosen: "x", answer: "a", correct: c })),
+  });
+
+  it("folds topics by case, keeps the ten most recently active and the last twenty attempts of each", () => {
+    const tests = [test(1, "Packages"), test(2, " packages"), ...Array.from({ length: 11 }, (_, i) => test(10 + i, `topic ${i}`))].reverse();
+    const attempts = Array.from({ length: 25 }, (_, i) => attempt(100 + i, i % 2 ? 1 : 2, [true, i < 5])).reverse();
+    const topics = computeFigures(attempts, tests);
+    expect(topics).toHaveLength(LIMITS.topics);
+    const packages = topics[0]!;
+    expect(packages).toMatchObject({ topic: " packages", tests: 2, attempts: 25, accuracy: 60 }); // 30 of 50
+    expect(packages.history).toHaveLength(20);
+    expect(packages.history.at(-1)!.result_id).toBe(124);
+    // Question 1 of each test: the misses split over two tests (10 and 10).
+    expect(packages.most_missed.map((m) => [m.test_id, m.index, m.missed])).toEqual([
+      [1, 1, 10],
+      [2, 1, 10],
+    ]);
+    expect(packages.next_steps.review_pages).toEqual([{ page: 2, missed: 20, study_material_id: 1, filename: null }]);
   });
 });
