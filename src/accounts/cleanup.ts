@@ -10,8 +10,7 @@ import { releaseDocument } from "../materials/service.ts";
  */
 export async function deleteUserRows(app: AppContext, userId: number): Promise<string[]> {
   const hashes = await hashesOfUser(app.db, userId);
-  // The version bump ends the account's sessions even if anything later fails.
-  await app.db("users").where({ id: userId }).increment("session_version", 1);
+  // Sessions, tokens and everything else the user owns go with the row (foreign keys cascade).
   await app.db("users").where({ id: userId }).delete();
   return hashes;
 }

@@ -11,7 +11,7 @@ import { ROLES, findUser, type DirectoryUser } from "./directory.ts";
 import { hashPassword } from "./passwords.ts";
 import { roleColumns } from "./roles.ts";
 import { RegisterInput, password } from "./schema.ts";
-import { issueToken } from "./tokens.ts";
+import { issueResetLink } from "./reset-link.ts";
 import { usernameKey } from "./users.ts";
 
 export const CreateAccountInput = RegisterInput.pick({ username: true, email: true }).extend({
@@ -34,12 +34,17 @@ function clashMessage(err: unknown): string | undefined {
 }
 
 /**
+ * The new account's password hash. Hash before the transaction that creates the account: scrypt takes
+ * a tenth of a second, and a transaction holds SQLite's write lock from its first statement. Without a
+ * password the account gets one nobody knows, until the link sets a real one.
+ */
+export const newAccountPasswordHash = (input: CreateAccountInput) => hashPassword(input.password ?? randomBytes(32).toString("base64url"));
+
+/**
  * Creates a verified account (an administrator vouches for the address). Run it inside the caller's
  * transaction with the audit entry, so both commit or neither does.
  */
-export async function createAccount(app: AppContext, input: CreateAccountInput): Promise<CreatedAccount> {
-  // Without a password the account gets one nobody knows, until the link sets a real one.
-  const password_hash = await hashPassword(input.password ?? randomBytes(32).toString("base64url"));
+export async function createAccount(app: AppContext, input: CreateAccountInput, password_hash: string): Promise<CreatedAccount> {
   const now = app.clock.now().toISOString();
   let id: number;
   try {
@@ -63,6 +68,5 @@ export async function createAccount(app: AppContext, input: CreateAccountInput):
   }
   const user = (await findUser(app.db, id))!;
   if (input.password) return { user, setPasswordLink: null };
-  const token = await issueToken(app, id, "reset", user.email);
-  return { user, setPasswordLink: `${app.config.publicUrl}/reset-password?token=${token}` };
+  return { user, setPasswordLink: await issueResetLink(app, user) };
 }

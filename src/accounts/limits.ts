@@ -15,25 +15,27 @@ export const DEVICE_LIFETIME_S = 365 * 24 * 3600;
 /**
  * OWASP's device cookie: a signed "this browser signed in to account N before". It grants no
  * access, only a count of login attempts of its own, so the owner's browser is never locked out
- * by strangers guessing elsewhere. Each sign-in issues a new one (a new id, a fresh count).
+ * by strangers guessing elsewhere. Each sign-in issues a new one (a new id, a fresh count). It carries
+ * the account's session version, so a password change or reset (or logging out everywhere) also
+ * ends the trust: someone who kept device cookies from before cannot use them to guess the new one.
  */
-export async function issueDeviceToken(app: AppContext, userId: number): Promise<string> {
+export async function issueDeviceToken(app: AppContext, user: { id: number; session_version: number }): Promise<string> {
   const now = Math.floor(app.clock.now().getTime() / 1000);
-  return new SignJWT({ typ: "device" })
+  return new SignJWT({ typ: "device", sv: user.session_version })
     .setProtectedHeader({ alg: "HS256" })
-    .setSubject(String(userId))
+    .setSubject(String(user.id))
     .setJti(randomBytes(16).toString("base64url"))
     .setIssuedAt(now)
     .setExpirationTime(now + DEVICE_LIFETIME_S)
     .sign(app.secret);
 }
 
-/** The device's id when `token` is a valid device token for this user. */
-async function trustedDevice(app: AppContext, token: string | undefined, userId: number | undefined): Promise<string | undefined> {
-  if (!token || userId === undefined) return undefined;
+/** The device's id when `token` is a valid device token for this user as they are now. */
+async function trustedDevice(app: AppContext, token: string | undefined, user: { id: number; session_version: number } | undefined): Promise<string | undefined> {
+  if (!token || !user) return undefined;
   try {
     const { payload } = await jwtVerify(token, app.secret, { algorithms: ["HS256"], currentDate: app.clock.now() });
-    const ok = payload.typ === "device" && payload.sub === String(userId) && typeof payload.jti === "string";
+    const ok = payload.typ === "device" && payload.sub === String(user.id) && payload.sv === user.session_version && typeof payload.jti === "string";
     return ok ? payload.jti : undefined;
   } catch {
     return undefined;
@@ -47,8 +49,11 @@ async function trustedDevice(app: AppContext, token: string | undefined, userId:
  * address (brute force from many places stops too, at the cost that the owner then needs their
  * own device or has to wait).
  */
-export async function loginBuckets(app: AppContext, attempt: { email: string; ip: string; device?: string; userId?: number }): Promise<Buckets> {
-  const device = await trustedDevice(app, attempt.device, attempt.userId);
+export async function loginBuckets(
+  app: AppContext,
+  attempt: { email: string; ip: string; device?: string; user?: { id: number; session_version: number } },
+): Promise<Buckets> {
+  const device = await trustedDevice(app, attempt.device, attempt.user);
   if (device) return [[`login-device:${device}`, RATE_RULES.failedLoginPerDevice]];
   return [
     [`login-failed:${attempt.email}|${attempt.ip}`, RATE_RULES.failedLoginPerAccountAddress],
@@ -76,12 +81,18 @@ export async function countedCheck(limits: RateLimiter, buckets: Buckets, check:
 
 /**
  * Account mails (reset, verification) per mailbox and requesting network address, so a stranger's
- * requests do not use up the owner's; the per-mailbox ceiling bounds what anyone can send to one
- * inbox. Keyed by the address typed, known or not, so the answer says nothing about accounts.
+ * requests do not use up the owner's. Per mailbox and hour, repeat requests from addresses that
+ * already asked (10) and first requests from new addresses (5) are counted apart: one stranger,
+ * however busy, fills only the first, so the owner asking from their own network still gets a mail,
+ * and an inbox gets at most about 15 an hour. Keyed by the address typed, known or not, so the
+ * answer says nothing about accounts.
  */
 export function limitMail(limits: RateLimiter, mailbox: string, ip: string): void {
+  const sender = `mail-sender:${mailbox}|${ip}`;
+  const seen = limits.count(sender, RATE_RULES.mailPerEmail.windowMs) > 0;
   limits.hitAll([
     [`mail:${mailbox}|${ip}`, RATE_RULES.mailPerEmailAndAddress],
-    [`mail:${mailbox}`, RATE_RULES.mailPerEmail],
+    seen ? [`mail:${mailbox}`, RATE_RULES.mailPerEmail] : [`mail-new:${mailbox}`, RATE_RULES.mailNewAddressesPerEmail],
+    [sender, { ...RATE_RULES.mailPerEmail, limit: Number.MAX_SAFE_INTEGER }],
   ]);
 }

@@ -1,10 +1,18 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { AppError } from "../core/errors.ts";
 
-/** At most `slots` tasks run at once; the others wait their turn, first come first served. */
-function concurrencyLimit(slots: number) {
+/**
+ * At most `slots` tasks run at once; the others wait their turn, first come first served. A queue
+ * already `maxWaiting` long refuses newcomers (503), so a flood cannot make every sign-in wait longer
+ * and longer without end: the line stays a few seconds long.
+ */
+function concurrencyLimit(slots: number, maxWaiting: number) {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= slots && waiting.length >= maxWaiting) {
+      throw new AppError(503, "The server is busy checking passwords. Please try again in a few seconds.", { headers: { "Retry-After": "5" } });
+    }
     if (running < slots) running += 1;
     else await new Promise<void>((resolve) => waiting.push(resolve));
     try {
@@ -25,7 +33,9 @@ function concurrencyLimit(slots: number) {
  * CPU-bound (and takes 32 MiB each), so more at once would not finish sooner on a small server.
  */
 const HASH_SLOTS = 2;
-const hashing = concurrencyLimit(HASH_SLOTS);
+/** About 90 ms a check on this machine, two at a time: 100 waiting is a wait of about 5 s, well above a real morning rush (300 logins a minute). */
+const HASH_QUEUE = 100;
+const hashing = concurrencyLimit(HASH_SLOTS, HASH_QUEUE);
 
 const scryptAsync = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
   hashing(() => new Promise<Buffer>((resolve, reject) => scrypt(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)))));

@@ -3,14 +3,18 @@ import type { DirectoryUser } from "./directory.ts";
 import { resetMail } from "./mails.ts";
 import { issueToken } from "./tokens.ts";
 
+type Recipient = Pick<DirectoryUser, "id" | "username" | "email">;
+
 /**
- * A password-reset link for the user, mailed to their address. An administrator (page or CLI) asks for
- * it on the user's behalf; without SMTP the mail only reaches the log, so the link is handed back for
- * the administrator to pass on.
+ * A password-reset link for the user. Its token is stored with the scope's `db`, so inside a
+ * transaction it commits (or not) with whatever else the transaction records, e.g. the audit entry
+ * of an administrator who asked for it. Mail it after the commit (mailResetLink).
  */
-export async function sendResetLink(app: AppContext, user: Pick<DirectoryUser, "id" | "username" | "email">): Promise<{ link: string | null }> {
+export async function issueResetLink(app: AppContext, user: Recipient): Promise<string> {
   const token = await issueToken(app, user.id, "reset", user.email);
-  const link = `${app.config.publicUrl}/reset-password?token=${token}`;
+  return `${app.config.publicUrl}/reset-password?token=${token}`;
+}
+
+export async function mailResetLink(app: AppContext, user: Recipient, link: string): Promise<void> {
   await app.mail.send(resetMail(user.email, user.username, link));
-  return { link: app.config.smtpUrl ? null : link };
 }

@@ -93,8 +93,9 @@ export function accountRoutes(router: AppRouter) {
 
   router.put("/api/users/profile", async (ctx) => {
     const scope = requireUser(ctx, { allowUnverified: true });
-    const { user, token } = await accounts.updateProfile(scope, parse(ProfileInput, ctx.request.body), clientOf(ctx));
+    const { user, token, device } = await accounts.updateProfile(scope, parse(ProfileInput, ctx.request.body), clientOf(ctx));
     if (token) setSessionCookie(ctx, token);
+    if (device) setDeviceCookie(ctx, device);
     ctx.body = user;
   });
 

@@ -2,7 +2,8 @@ import { runInBackground } from "../core/background.ts";
 import type { AppContext, Scope, SessionUser } from "../core/context.ts";
 import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from "../core/errors.ts";
 import { countedCheck, issueDeviceToken, limitMail, loginBuckets, passwordCheckBuckets } from "./limits.ts";
-import { resetMail, verificationMail } from "./mails.ts";
+import { verificationMail } from "./mails.ts";
+import { issueResetLink, mailResetLink } from "./reset-link.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords.ts";
 import { CURRENT_PASSWORD_REQUIRED, type LoginInput, type ProfileInput, type RegisterInput } from "./schema.ts";
 import { endSession, endSessions, renewSession, startSession, type Client, type SessionScope } from "./sessions.ts";
@@ -60,7 +61,7 @@ export const DISABLED_MESSAGE = "This account has been disabled. Ask your school
 
 async function signIn(app: AppContext, row: UserRow, client: Client): Promise<SignedIn> {
   noteActivity(app, row.id);
-  return { user: toSessionUser(row), token: await startSession(app, row, client), device: await issueDeviceToken(app, row.id) };
+  return { user: toSessionUser(row), token: await startSession(app, row, client), device: await issueDeviceToken(app, row) };
 }
 
 /** Signs a user up. The first account on an installation without an admin becomes the admin. */
@@ -100,7 +101,7 @@ export async function register(app: AppContext, input: RegisterInput, client: Cl
 /** Logs in; `client.device` is the browser's device token, if it has one (limits.ts). */
 export async function login(app: AppContext, input: LoginInput, client: Client & { device?: string }): Promise<SignedIn> {
   const row = await findByEmail(app, input.email);
-  const buckets = await loginBuckets(app, { email: input.email, ip: client.ip, device: client.device, userId: row?.id });
+  const buckets = await loginBuckets(app, { email: input.email, ip: client.ip, device: client.device, user: row });
   // Verify against a dummy hash when the address is unknown: the same answer in about the same time.
   const ok = await countedCheck(app.limits, buckets, () => verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH));
   if (!row || !ok) throw unauthorized("Incorrect email or password.");
@@ -158,10 +159,7 @@ export function resendVerification(app: AppContext, email: string, client: Clien
 }
 
 export function forgotPassword(app: AppContext, email: string, client: Client): string {
-  mailLater(app, email, client, "reset mail", async (row) => {
-    const token = await issueToken(app, row.id, "reset", row.email);
-    await app.mail.send(resetMail(row.email, row.username, `${app.config.publicUrl}/reset-password?token=${token}`));
-  });
+  mailLater(app, email, client, "reset mail", async (row) => mailResetLink(app, row, await issueResetLink(app, row)));
   return RESET_SENT_MESSAGE;
 }
 
@@ -201,7 +199,7 @@ async function confirmPassword(scope: SessionScope, row: UserRow, password: stri
  * password. A new e-mail must be verified again; a new password ends the user's other sessions,
  * so the caller gets a fresh token for this one. Either makes every link mailed before unusable.
  */
-export async function updateProfile(scope: SessionScope, input: ProfileInput, client: Client): Promise<{ user: SessionUser; token?: string }> {
+export async function updateProfile(scope: SessionScope, input: ProfileInput, client: Client): Promise<{ user: SessionUser; token?: string; device?: string }> {
   const current = (await findById(scope, scope.user.id))!;
   const emailChanged = input.email !== current.email;
   if (emailChanged || input.password) await confirmPassword(scope, current, input.current_password, "The current password is incorrect.");
@@ -233,8 +231,10 @@ export async function updateProfile(scope: SessionScope, input: ProfileInput, cl
   }
   const row = (await findById(scope, current.id))!;
   if (emailChanged) await sendVerificationSafely(scope, row);
-  const token = input.password ? await renewSession(scope, { userId: row.id, id: scope.sessionId, version: row.session_version }) : undefined;
-  return { user: toSessionUser(row), token };
+  if (!input.password) return { user: toSessionUser(row) };
+  // The new session version ended every device's trust (limits.ts); this browser proved itself just now.
+  const token = await renewSession(scope, { userId: row.id, id: scope.sessionId, version: row.session_version });
+  return { user: toSessionUser(row), token, device: await issueDeviceToken(scope, row) };
 }
 
 /** Deletes the account and everything it owns, after checking the password. */

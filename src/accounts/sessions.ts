@@ -45,6 +45,13 @@ async function signToken(app: AppContext, session: { userId: number; id: number;
     .sign(app.secret);
 }
 
+/**
+ * Sessions one account keeps: a student has a phone, a laptop and a school computer or two. Past this,
+ * a new sign-in ends the least recently seen one, so a script signing in again and again cannot grow
+ * the table (or the settings page's list) without end.
+ */
+export const MAX_SESSIONS_PER_USER = 20;
+
 /** Starts a session (sign-up, login): a row, and a token naming it. */
 export async function startSession(app: AppContext, user: { id: number; session_version: number }, client: Client): Promise<string> {
   const now = app.clock.now().getTime();
@@ -59,6 +66,13 @@ export async function startSession(app: AppContext, user: { id: number; session_
     })
     .returning("id");
   const id: number = typeof row === "object" ? row.id : row;
+  const stale = await app.db("sessions")
+    .where({ user_id: user.id })
+    .orderBy([{ column: "last_seen_at", order: "desc" }, { column: "id", order: "desc" }])
+    .offset(MAX_SESSIONS_PER_USER)
+    .limit(1000)
+    .pluck("id");
+  if (stale.length) await app.db("sessions").whereIn("id", stale).delete();
   return signToken(app, { userId: user.id, id, version: user.session_version }, now);
 }
 

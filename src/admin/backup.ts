@@ -94,7 +94,10 @@ export const defaultBackupFile = (app: AppContext) => path.join(app.config.dataD
 /** Writes a backup of the installation to `outFile` and returns its manifest. */
 export async function createBackup(app: AppContext, outFile: string): Promise<{ file: string; bytes: number; manifest: Manifest }> {
   const { dataDir } = app.config;
-  await mkdir(path.join(dataDir, "backups"), { recursive: true });
+  // A backup holds secret.key (it signs every session), every password hash and every PDF: only the
+  // server's own user may read it, whatever the umask says.
+  await mkdir(path.join(dataDir, "backups"), { recursive: true, mode: 0o700 });
+  await chmod(path.join(dataDir, "backups"), 0o700);
   const staging = await mkdtemp(path.join(dataDir, "backups", ".staging-"));
   try {
     // 1. The PDFs stored now, 2. the database, 3. the PDFs it refers to that arrived in between.
@@ -148,7 +151,8 @@ export async function createBackup(app: AppContext, outFile: string): Promise<{ 
 
     await mkdir(path.dirname(path.resolve(outFile)), { recursive: true });
     const partial = `${outFile}.partial`;
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, ["manifest.json", ...names]);
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, ["manifest.json", ...names]);
+    await chmod(partial, 0o600);
     await rename(partial, outFile);
     await recordAudit(app, CLI_ACTOR, { action: "backup", target: { type: "system", label: path.basename(outFile) }, details: { counts, missing_pdfs: missing.length } });
     return { file: path.resolve(outFile), bytes: (await stat(outFile)).size, manifest };

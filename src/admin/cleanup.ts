@@ -13,10 +13,10 @@ import type { AppContext } from "../core/context.ts";
 import { withTransaction } from "../core/db.ts";
 import { deleteUserRows, releaseDocuments } from "../accounts/cleanup.ts";
 import { unverifiedAccountsBefore } from "../accounts/housekeeping.ts";
-import { deleteEndedJobs, failedJobsBefore } from "../generation/housekeeping.ts";
+import { deleteEndedJobs, failedJobsBefore } from "../core/jobs.ts";
 import { testsByUser } from "../generation/stats.ts";
 import { storageByUser } from "../materials/directory.ts";
-import { abandonedUploads, orphanedBlobs, removeFiles, unreferencedDocuments } from "../materials/housekeeping.ts";
+import { abandonedUploads, orphanedBlobs, removeFiles, removeOrphanedBlobs, unreferencedDocuments } from "../materials/housekeeping.ts";
 import { blobPath } from "../materials/storage.ts";
 import { resultsByUser } from "../practice/stats.ts";
 import { recordAudit } from "./audit.ts";
@@ -42,6 +42,16 @@ const category = <T extends object>(items: T[], sized: boolean, skipped?: string
   ...(skipped ? { skipped } : {}),
 });
 
+/** Unverified accounts from before `before` with nothing in them: no tests, results or files. */
+async function emptyUnverifiedAccounts(db: AppContext["db"], before: string) {
+  const candidates = await unverifiedAccountsBefore(db, before);
+  const ids = candidates.map((u) => u.id);
+  const [tests, results, storage] = await Promise.all([testsByUser(db, ids), resultsByUser(db, ids), storageByUser(db, ids)]);
+  return candidates
+    .filter((u) => !tests.get(u.id) && !results.get(u.id) && !storage.get(u.id)?.files)
+    .map((u) => ({ id: u.id, email: u.email, username: u.username, created_at: u.created_at }));
+}
+
 /** What a cleanup would delete now, with `olderThanDays` for accounts and jobs. */
 export async function planCleanup(app: AppContext, olderThanDays = DEFAULT_CLEANUP_DAYS) {
   const { db } = app;
@@ -55,12 +65,7 @@ export async function planCleanup(app: AppContext, olderThanDays = DEFAULT_CLEAN
   if (!app.config.requireEmailVerification) {
     skipped = "e-mail verification is not required on this installation, so unverified accounts are in use";
   } else {
-    const candidates = await unverifiedAccountsBefore(db, before);
-    const ids = candidates.map((u) => u.id);
-    const [tests, results, storage] = await Promise.all([testsByUser(db, ids), resultsByUser(db, ids), storageByUser(db, ids)]);
-    accounts = candidates
-      .filter((u) => !tests.get(u.id) && !results.get(u.id) && !storage.get(u.id)?.files)
-      .map((u) => ({ id: u.id, email: u.email, username: u.username, created_at: u.created_at }));
+    accounts = await emptyUnverifiedAccounts(db, before);
   }
   const jobs = await failedJobsBefore(db, before);
   const temp = await abandonedUploads(dataDir, hourAgo);
@@ -108,7 +113,10 @@ export async function runCleanup(scope: AdminScope, olderThanDays = DEFAULT_CLEA
   const { unverified_accounts, failed_jobs, abandoned_uploads, unreferenced_pdfs } = plan;
   const released = await withTransaction(scope, async (tx) => {
     const hashes: string[] = [];
-    for (const user of unverified_accounts.items) hashes.push(...(await deleteUserRows(tx, user.id)));
+    // Checked again inside the transaction: an account verified or used since the plan is kept.
+    const before = new Date(scope.clock.now().getTime() - olderThanDays * DAY).toISOString();
+    const stillEmpty = new Set(scope.config.requireEmailVerification ? (await emptyUnverifiedAccounts(tx.db, before)).map((u) => u.id) : []);
+    for (const user of unverified_accounts.items) if (stillEmpty.has(user.id)) hashes.push(...(await deleteUserRows(tx, user.id)));
     await deleteEndedJobs(tx.db, failed_jobs.items.map((j) => j.id));
     await recordAudit(tx, scope.actor, {
       action: "cleanup",
@@ -120,6 +128,6 @@ export async function runCleanup(scope: AdminScope, olderThanDays = DEFAULT_CLEA
   const dataDir = scope.config.dataDir;
   await releaseDocuments(scope, [...released, ...unreferenced_pdfs.items.filter((p) => p.kind === "document without files").map((p) => p.hash)]);
   await removeFiles(abandoned_uploads.items.map((f) => ({ path: path.join(dataDir, f.file) })));
-  await removeFiles(unreferenced_pdfs.items.filter((p) => p.kind === "file without document").map((p) => ({ path: path.join(dataDir, p.file) })));
+  await removeOrphanedBlobs(scope, unreferenced_pdfs.items.filter((p) => p.kind === "file without document").map((p) => p.hash));
   return plan;
 }

@@ -9,7 +9,7 @@ import cron from "node-cron";
 import type { AppContext } from "../core/context.ts";
 import { shared } from "../core/shared.ts";
 import { releaseDocuments } from "../accounts/cleanup.ts";
-import { abandonedUploads, orphanedBlobs, removeFiles, unreferencedDocuments } from "../materials/housekeeping.ts";
+import { abandonedUploads, orphanedBlobs, removeFiles, removeOrphanedBlobs, unreferencedDocuments } from "../materials/housekeeping.ts";
 
 const HOUR = 3600_000;
 
@@ -27,7 +27,7 @@ export async function runMaintenance(app: AppContext, tasks: MaintenanceTasks) {
   const unused = await unreferencedDocuments(app.db, new Date(hourAgo).toISOString());
   await releaseDocuments(app, unused.map((d) => d.hash));
   const orphans = await orphanedBlobs(app, hourAgo);
-  await removeFiles(orphans);
+  await removeOrphanedBlobs(app, orphans.map((f) => f.hash));
 
   const summary: Record<string, number> = { ...removed, temp_files: temp.length, unused_documents: unused.length, orphaned_pdfs: orphans.length };
   if (Object.values(summary).some(Boolean)) app.log.info(summary, "maintenance");

@@ -48,9 +48,7 @@ export const AnnouncementInput = z.object({
     .max(1000, "An announcement is at most 1,000 characters."),
 });
 
-export const IdParams = z.object({
-  id: wholeNumber("The id must be a whole number.").pipe(z.number().positive("The id must be positive.").max(2 ** 31)),
-});
+export { IdParams } from "../core/schema.ts";
 
 export const AdminUserOut = z.object({
   id: z.number(),

@@ -7,7 +7,7 @@ import { withTransaction } from "../core/db.ts";
 import { conflict, notFound } from "../core/errors.ts";
 import { deleteUserRows, releaseDocuments } from "../accounts/cleanup.ts";
 import { findUser, searchUsers, userIdsMatching, usersByIds, type DirectoryUser, type UserQuery } from "../accounts/directory.ts";
-import { sendResetLink } from "../accounts/reset-link.ts";
+import { issueResetLink, mailResetLink } from "../accounts/reset-link.ts";
 import { assertAnotherAdmin, changeAccount } from "../accounts/roles.ts";
 import { testsByUser } from "../generation/stats.ts";
 import { fileOwnedBy, listAllFiles, removeFileRecord, storageByUser } from "../materials/directory.ts";
@@ -103,9 +103,14 @@ export async function deleteFile(scope: AdminScope, id: number): Promise<void> {
 export async function sendPasswordReset(scope: AdminScope, ref: string | number): Promise<{ message: string; link: string | null }> {
   const user = await userOrNotFound(scope, ref);
   if (user.disabled) throw conflict("This account is disabled: enable it before sending a reset link.");
-  await recordAudit(scope, scope.actor, { action: "user.password_reset", target: { type: "user", id: user.id, label: user.email } });
-  const { link } = await sendResetLink(scope, user);
-  return { message: link ? `Mail is not configured, so no e-mail was sent: give ${user.email} this link.` : `A reset link was sent to ${user.email}.`, link };
+  // The link and its audit entry commit together; the mail goes after the commit.
+  const link = await withTransaction(scope, async (tx) => {
+    await recordAudit(tx, scope.actor, { action: "user.password_reset", target: { type: "user", id: user.id, label: user.email } });
+    return issueResetLink(tx, user);
+  });
+  await mailResetLink(scope, user, link);
+  if (scope.config.smtpUrl) return { message: `A reset link was sent to ${user.email}.`, link: null };
+  return { message: `Mail is not configured, so no e-mail was sent: give ${user.email} this link.`, link };
 }
 
 

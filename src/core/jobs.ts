@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import type { AppContext, Scope } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { findOwned } from "./policy.ts";
-import { lockKey } from "./db.ts";
+import { lockKey, type Db } from "./db.ts";
 import { shared } from "./shared.ts";
 
 export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
@@ -317,4 +317,37 @@ export async function queueCounts(app: AppContext): Promise<{ queued: number; ru
     .min({ oldest: "created_at" });
   const by = new Map(rows.map((r) => [r.state, r]));
   return { queued: Number(by.get("queued")?.n ?? 0), running: Number(by.get("running")?.n ?? 0), oldest_queued_at: by.get("queued")?.oldest ?? null };
+}
+
+export interface EndedJob {
+  id: number;
+  user_id: number;
+  state: "failed" | "cancelled";
+  created_at: string;
+  updated_at: string;
+}
+
+/** Failed and cancelled jobs that ended before `before` (ISO): nobody is waiting for them any more. */
+export async function failedJobsBefore(db: Db, before: string): Promise<EndedJob[]> {
+  return db("jobs").whereIn("state", ["failed", "cancelled"]).where("updated_at", "<", before).orderBy("id").select("id", "user_id", "state", "created_at", "updated_at");
+}
+
+/** Deletes the given jobs if they are still failed or cancelled; returns how many went. */
+export async function deleteEndedJobs(db: Db, ids: number[]): Promise<number> {
+  let deleted = 0;
+  // In slices: SQLite limits the number of bound parameters.
+  for (let i = 0; i < ids.length; i += 500) {
+    deleted += await db("jobs").whereIn("id", ids.slice(i, i + 500)).whereIn("state", ["failed", "cancelled"]).delete();
+  }
+  return deleted;
+}
+
+/** Generation jobs of `kind` that finished (done or failed) since `since`, with how long each took. */
+export async function finishedJobsSince(db: Db, kind: string, since: string) {
+  const rows: { provider: string | null; state: "done" | "failed"; created_at: string; updated_at: string }[] = await db("jobs")
+    .where({ kind })
+    .where("created_at", ">=", since)
+    .whereIn("state", ["done", "failed"])
+    .select("provider", "state", "created_at", "updated_at");
+  return rows;
 }

@@ -63,6 +63,10 @@ export function createRateLimiter(clock: Clock, factor: number) {
       for (const [key, rule] of entries) this.check(key, rule);
       for (const [key, rule] of entries) this.record(key, rule);
     },
+    /** Events of the key within the last `windowMs`. */
+    count(key: string, windowMs: number): number {
+      return factor === 0 ? 0 : recent(key, windowMs, clock.now().getTime()).length;
+    },
     /** Takes back the newest event of the key: an attempt counted up front that turned out fine. */
     forgive(key: string) {
       hits.get(key)?.pop();
@@ -97,7 +101,10 @@ export const RATE_RULES = {
   passwordCheckPerSession: { limit: 5, windowMs: 15 * MIN, message: "Too many wrong passwords. Try again in {minutes} minutes." },
   passwordCheckPerAccount: { limit: 10, windowMs: 15 * MIN, message: "Too many wrong passwords. Try again in {minutes} minutes." },
   mailPerEmailAndAddress: { limit: 3, windowMs: 15 * MIN, message: TOO_MANY_MAILS },
+  // Per mailbox and hour: requests from network addresses that already asked for it this hour, and
+  // addresses asking for the first time, counted apart (limitMail in accounts/limits.ts).
   mailPerEmail: { limit: 10, windowMs: HOUR, message: TOO_MANY_MAILS },
+  mailNewAddressesPerEmail: { limit: 5, windowMs: HOUR, message: TOO_MANY_MAILS },
   mailPerAddress: { limit: 60, windowMs: MIN, message: "Too many requests from your network. Try again in a minute." },
   // Generating without material goes straight to the AI provider (and its bill).
   freeGenerationPerAccount: { limit: 20, windowMs: 10 * MIN, message: "Too many questions requested. Try again in {minutes} minutes." },

@@ -22,3 +22,8 @@ export const boundedList = <T extends z.ZodType>(item: T, max: number, message: 
 
 /** A name or topic a user typed: control and bidirectional characters removed, spaces folded. */
 export const userText = () => z.string().transform(cleanName);
+
+/** `{id}` in a path: a positive whole number (every record's id). */
+export const IdParams = z.object({
+  id: wholeNumber("The id must be a whole number.").pipe(z.number().positive("The id must be positive.").max(2 ** 31, "The id is too large.")),
+});

@@ -1,6 +1,7 @@
 /** What administration asks of generation (tests and generation jobs): counts, topics, providers. */
 import type { Db } from "../core/db.ts";
 import { countPerDay } from "../core/db.ts";
+import { finishedJobsSince } from "../core/jobs.ts";
 
 export const testsGeneratedPerDay = (db: Db, since: string) => countPerDay(db("tests"), since);
 
@@ -35,11 +36,7 @@ const median = (values: number[]): number | null => {
  * request to finished test (queue wait included: it is what the student waited).
  */
 export async function generationByProvider(db: Db, since: string) {
-  const rows: { provider: string | null; state: string; created_at: string; updated_at: string }[] = await db("jobs")
-    .where({ kind: "generate" })
-    .where("created_at", ">=", since)
-    .whereIn("state", ["done", "failed"])
-    .select("provider", "state", "created_at", "updated_at");
+  const rows = await finishedJobsSince(db, "generate", since);
   const by = new Map<string, { succeeded: number; failed: number; seconds: number[] }>();
   for (const r of rows) {
     const name = r.provider ?? "unknown";

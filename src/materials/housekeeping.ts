@@ -8,7 +8,7 @@ import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AppContext } from "../core/context.ts";
 import type { Db } from "../core/db.ts";
-import { blobPath } from "./storage.ts";
+import { blobPath, withHashLock } from "./storage.ts";
 
 export interface StoredFile {
   path: string;
@@ -61,7 +61,23 @@ export async function orphanedBlobs(app: AppContext, before: number) {
   return (await storedBlobs(app.config.dataDir, before)).filter((f) => !known.has(f.hash));
 }
 
-/** Deletes files (temporary uploads, orphaned PDFs); one already gone is not an error. */
+/**
+ * Deletes stored PDFs found without a document, each under its hash's lock and only if still without
+ * one: an upload of the same bytes may have committed its document since they were found.
+ */
+export async function removeOrphanedBlobs(app: AppContext, hashes: string[]): Promise<number> {
+  let removed = 0;
+  for (const hash of hashes) {
+    await withHashLock(hash, async () => {
+      if (await app.db("documents").where({ hash }).first("hash")) return;
+      await rm(blobPath(app.config.dataDir, hash), { force: true });
+      removed++;
+    });
+  }
+  return removed;
+}
+
+/** Deletes files (temporary uploads); one already gone is not an error. */
 export async function removeFiles(files: { path: string }[]): Promise<void> {
   for (const f of files) await rm(f.path, { force: true });
 }

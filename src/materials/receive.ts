@@ -1,13 +1,16 @@
 import type { Ctx } from "../http/state.ts";
 import { receiveFile } from "../http/multipart.ts";
 import { uploadTempDir } from "./storage.ts";
+import { takeUploadSlot } from "./upload-slots.ts";
 
 /**
- * Receives a PDF upload in `field` under the upload size limit, with /upload's message. Every
- * route that takes study material (the upload itself, a class's syllabus) receives it this way.
+ * Receives a PDF upload in `field` under the upload size limit, with /upload's message, in one of the
+ * user's upload slots (upload-slots.ts). Every route that takes study material (the upload itself, a
+ * class's syllabus) receives it this way. Call it after requireUser.
  */
 export function receivePdf(ctx: Ctx, field: string, { required = true }: { required?: boolean } = {}) {
   const { config } = ctx.state.app;
+  takeUploadSlot(ctx);
   return receiveFile(ctx, {
     field,
     required,

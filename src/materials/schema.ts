@@ -10,9 +10,7 @@ export const FileOut = z.object({
 });
 export type FileOut = z.infer<typeof FileOut>;
 
-export const IdParams = z.object({
-  id: z.coerce.number({ error: "The id must be a number." }).int("The id must be a whole number.").positive("The id must be positive.").max(2 ** 31),
-});
+export { IdParams } from "../core/schema.ts";
 
 export const SearchQuery = z.object({
   q: z.string({ error: "Say what to search for (q)." }).trim().min(1, "Say what to search for (q).").max(200, "The search is too long."),

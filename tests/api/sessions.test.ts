@@ -114,6 +114,19 @@ describe("the sessions list", () => {
   });
 });
 
+describe("how many sessions an account keeps", () => {
+  it("ends the least recently seen one past 20, so signing in again and again cannot grow the list", async () => {
+    const s = await newStudent(server.url);
+    const first = tokenOf(s.c);
+    const later: Client[] = [];
+    for (let i = 0; i < 20; i++) later.push(await logIn(s.email, s.password));
+    const list = (await later.at(-1)!.get("/api/auth/sessions")).body;
+    expect(list).toHaveLength(20);
+    expect((await asBearer(first).get("/api/auth/me")).status).toBe(401); // the oldest one ended
+    expect((await later[0]!.get("/api/auth/me")).status).toBe(200);
+  });
+});
+
 describe("ending sessions", () => {
   it("logout-all ends every session and empties the list", async () => {
     const { c, email, password, id } = await newStudent(server.url);

@@ -240,6 +240,8 @@ describe("studyforge generate, stats, cleanup, backup and restore", () => {
     const backup = await cli(["backup", "--out", archive]);
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(/It holds \d+ users, 2 files \(2 PDFs, .*\), 5 tests and 1 results\./);
+    // It holds the session signing key and every password hash: readable by the server's user only.
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
 
     const target = tempDir();
     const restored = await runCli(["restore", archive], { DATA_DIR: target });
