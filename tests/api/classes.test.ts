@@ -225,3 +225,18 @@ describe("another student's class", () => {
     expect((await owner.c.get(`/api/classes/${cls.id}`)).status).toBe(200);
   });
 });
+
+describe("deleting the account", () => {
+  it("removes its classes and templates with it", async () => {
+    const who = await newStudent(server.url);
+    const cls = (await addClass(who.c, "Biology", { bytes: await textPdf(GUIDE) })).body;
+    const notes = await uploadGuide(who.c, ["Ribosomes make proteins in the cell."], "notes.pdf");
+    await who.c.post(`/api/classes/${cls.id}/materials`, { file_id: notes });
+    await who.c.post("/api/templates", { name: "Quiz", file_id: notes });
+    expect((await who.c.delete("/api/users/me", { password: who.password })).status).toBe(204);
+    const db = server.app.db;
+    expect(await db("classes").where({ owner_id: who.id })).toEqual([]);
+    expect(await db("class_materials").where({ class_id: cls.id })).toEqual([]);
+    expect(await db("templates").where({ user_id: who.id })).toEqual([]);
+  });
+});

@@ -35,23 +35,22 @@ async function materialCounts(scope: Scope, classIds: number[]): Promise<Map<num
 /** Presents classes with their syllabus's name (asked of materials) and how many materials each holds. */
 async function present(scope: Scope, rows: ClassRow[]): Promise<ClassOut[]> {
   const counts = await materialCounts(scope, rows.map((r) => r.id));
-  const out: ClassOut[] = [];
-  // A class's files are its owner's; one lookup per owner (one, until classes have members).
+  // A class's files are its owner's: one lookup per owner (a single one, until classes have members).
+  const filesByOwner = new Map<number, Awaited<ReturnType<typeof filesOf>>>();
   for (const ownerId of new Set(rows.map((r) => r.owner_id))) {
-    const mine = rows.filter((r) => r.owner_id === ownerId);
-    const files = await filesOf(scope.db, ownerId, mine.flatMap((r) => (r.syllabus_id ? [r.syllabus_id] : [])));
-    for (const row of mine) {
-      const file = row.syllabus_id ? files.get(row.syllabus_id) : undefined;
-      out.push({
-        id: row.id,
-        name: row.name,
-        syllabus: file ? { file_id: file.file_id, filename: file.filename } : null,
-        material_count: counts.get(row.id) ?? 0,
-        created_at: row.created_at,
-      });
-    }
+    const syllabi = rows.flatMap((r) => (r.owner_id === ownerId && r.syllabus_id ? [r.syllabus_id] : []));
+    filesByOwner.set(ownerId, await filesOf(scope.db, ownerId, syllabi));
   }
-  return rows.map((r) => out.find((o) => o.id === r.id)!);
+  return rows.map((row) => {
+    const file = row.syllabus_id ? filesByOwner.get(row.owner_id)?.get(row.syllabus_id) : undefined;
+    return {
+      id: row.id,
+      name: row.name,
+      syllabus: file ? { file_id: file.file_id, filename: file.filename } : null,
+      material_count: counts.get(row.id) ?? 0,
+      created_at: row.created_at,
+    };
+  });
 }
 
 export async function listClasses(scope: Scope): Promise<ClassOut[]> {
