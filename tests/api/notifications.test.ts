@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMaintenance } from "../../src/admin/maintenance.ts";
 import { maintenanceTasks } from "../../src/server.ts";
-import { remindEveryoneOfDueCards } from "../../src/study/notifications/service.ts";
+import { notifyGenerationOutcome, remindEveryoneOfDueCards } from "../../src/study/notifications/service.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { uploadRFaq, waitForJobEnd } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
@@ -66,6 +66,20 @@ describe("events that notify", () => {
     expect(items).toEqual([
       expect.objectContaining({ source: "notification", message: "Your practice test is ready. Open it to preview and start it.", link: `/generated-test?id=${done.test_id}`, read: false }),
     ]);
+  });
+
+  it("a generation that failed, with the reason, once; a followed one or another kind of job, not at all", async () => {
+    const { c, id } = await newStudent(server.url);
+    const listener = notifyGenerationOutcome(server.app);
+    const failed = { job_id: 990001, state: "failed" as const, progress: { done: 0, total: 3 }, error: { status: 410, detail: "The study material was deleted before the test could be generated." } };
+    await listener({ job: failed, userId: id, kind: "generate", watched: false });
+    await listener({ job: failed, userId: id, kind: "generate", watched: false });
+    await listener({ job: { ...failed, job_id: 990002 }, userId: id, kind: "generate", watched: true });
+    await listener({ job: { ...failed, job_id: 990003 }, userId: id, kind: "batch", watched: false });
+    expect(await ofKind(c, "generation_failed")).toEqual([
+      expect.objectContaining({ message: "A practice test could not be generated. The study material was deleted before the test could be generated.", link: "/testgenerator" }),
+    ]);
+    expect((await list(c)).unread).toBe(1);
   });
 
   it("a goal reached, once", async () => {
