@@ -35,29 +35,26 @@ beforeAll(async () => {
   await admin.post("/api/admin/announcements", { message: "The library closes early on Friday." });
 });
 
-/** What each page waits for before it is checked: its heading, once loaded. */
-const PUBLIC = ["/", "/login", "/register", "/forgot-password", "/privacy", "/terms", "/no-such-page"];
-const STUDENT = () => ["/dashboard", "/upload", "/testgenerator", `/generated-test?id=${testId}`, `/take-test?id=${testId}`, `/test-results?result=${resultId}`, "/ai-insights", "/profile", "/settings", "/classes", `/classes/${classId}`, "/templates", "/study-sets", `/study-sets/${setId}`, "/goals", "/notifications"];
-const ADMIN = ["/admin", "/admin/analytics", "/admin/audit"];
+/** Every page, as the person who uses it; {test}, {result}, {class} and {set} are the ids made above. */
+const PAGES: [who: "anyone" | "student" | "admin", route: string][] = [
+  ...["/", "/login", "/register", "/forgot-password", "/privacy", "/terms", "/no-such-page"].map((r) => ["anyone", r] as const),
+  ...[
+    "/dashboard", "/upload", "/testgenerator", "/generated-test?id={test}", "/take-test?id={test}", "/test-results?result={result}",
+    "/ai-insights", "/profile", "/settings", "/classes", "/classes/{class}", "/templates", "/study-sets", "/study-sets/{set}", "/goals", "/notifications",
+  ].map((r) => ["student", r] as const),
+  ...["/admin", "/admin/analytics", "/admin/audit"].map((r) => ["admin", r] as const),
+];
+
+const withIds = (route: string) =>
+  route.replace("{test}", String(testId)).replace("{result}", String(resultId)).replace("{class}", String(classId)).replace("{set}", String(setId));
 
 describe.each([DESKTOP, PHONE])("at %d px", (width) => {
-  async function check(route: string, as?: Client) {
+  it.each(PAGES)("%s: %s has no serious accessibility problems", async (who, template) => {
+    const route = withIds(template);
+    const as = who === "student" ? student : who === "admin" ? admin : undefined;
     const page = suite.track(as ? await pageAs(suite.browser, suite.server.url, as, route, { width }) : await openPage(suite.browser, suite.server.url + route, { width }));
     await page.locator("h1").first().waitFor();
     await page.waitForLoadState("networkidle");
     expect(await seriousA11yProblems(page), route).toEqual([]);
-  }
-
-  it("public pages have no serious accessibility problems", async () => {
-    for (const route of PUBLIC) await check(route);
-  });
-
-  // A dozen pages at a few seconds each on a busy machine: more than the default 30 s.
-  it("a student's pages have no serious accessibility problems", async () => {
-    for (const route of STUDENT()) await check(route, student);
-  }, 120_000);
-
-  it("the admin pages have no serious accessibility problems", async () => {
-    for (const route of ADMIN) await check(route, admin);
   });
 });
