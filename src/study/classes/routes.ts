@@ -4,7 +4,7 @@ import { clientGone } from "../../http/client-gone.ts";
 import type { AppRouter, Ctx } from "../../http/state.ts";
 import { parse } from "../../http/validate.ts";
 import { receivePdf } from "../../materials/receive.ts";
-import { IdParams } from "../../materials/schema.ts";
+import { IdParams } from "../../core/schema.ts";
 import { AttachInput, ClassInput, ClassMaterialParams } from "./schema.ts";
 import * as classes from "./service.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { userText, wholeNumber } from "../../core/schema.ts";
+import { IdParams, userText, wholeNumber } from "../../core/schema.ts";
 import type { TestSummary } from "../../generation/queries.ts";
 import type { FileOut } from "../../materials/schema.ts";
 import type { LatestScore } from "../../practice/queries.ts";
@@ -30,10 +30,8 @@ export const AttachInput = z.object({
   file_id: wholeNumber(FILE_REQUIRED).pipe(z.number().positive(FILE_REQUIRED).max(2 ** 31, FILE_REQUIRED)),
 });
 
-const id = (what: string) =>
-  z.coerce.number({ error: `The ${what} must be a number.` }).int(`The ${what} must be a whole number.`).positive(`The ${what} must be positive.`).max(2 ** 31);
-
-export const ClassMaterialParams = z.object({ id: id("id"), file_id: id("file id") });
+/** `/api/classes/{id}/materials/{file_id}`. */
+export const ClassMaterialParams = IdParams.extend({ file_id: IdParams.shape.id });
 
 /** The spec's {file_id, filename} of a class's syllabus. */
 export interface SyllabusOut {

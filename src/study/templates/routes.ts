@@ -1,7 +1,7 @@
 import { requireUser } from "../../http/auth.ts";
 import type { AppRouter } from "../../http/state.ts";
 import { parse } from "../../http/validate.ts";
-import { IdParams } from "../../materials/schema.ts";
+import { IdParams } from "../../core/schema.ts";
 import { TemplateInput } from "./schema.ts";
 import * as templates from "./service.ts";
 
