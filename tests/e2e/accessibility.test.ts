@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 /** Every page, as the person who uses it; {test}, {result}, {class} and {set} are the ids made above. */
-const PAGES: [who: "anyone" | "student" | "admin", route: string][] = [
+const PAGES: (readonly [who: "anyone" | "student" | "admin", route: string])[] = [
   ...["/", "/login", "/register", "/forgot-password", "/privacy", "/terms", "/no-such-page"].map((r) => ["anyone", r] as const),
   ...[
     "/dashboard", "/upload", "/testgenerator", "/generated-test?id={test}", "/take-test?id={test}", "/test-results?result={result}",
