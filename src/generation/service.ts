@@ -56,6 +56,38 @@ const tooManyJobs = () =>
     headers: { "Retry-After": "30" },
   });
 
+/** The per-student limit every job that writes a test is queued under (enqueueJob's `limit`). */
+export const TEST_JOB_LIMIT = { maxActive: MAX_ACTIVE_JOBS, tooMany: tooManyJobs };
+
+/** What a stored test is made of. */
+export interface NewTest {
+  study_material_id: number | null;
+  name: string;
+  topic: string;
+  difficulty: string;
+  question_types: QuestionType[];
+  provider: string;
+  model: string;
+  seed: number;
+  questions: Question[];
+}
+
+/** Stores a finished test for the scope's user and returns its id. */
+export async function insertTest(scope: Scope, test: NewTest): Promise<{ test_id: number }> {
+  const [row] = await scope
+    .db("tests")
+    .insert({
+      ...test,
+      user_id: scope.user.id,
+      count: test.questions.length,
+      question_types: JSON.stringify(test.question_types),
+      questions: JSON.stringify(test.questions),
+      created_at: scope.clock.now().toISOString(),
+    })
+    .returning("id");
+  return { test_id: typeof row === "object" ? row.id : row };
+}
+
 /** The caller's material, when the topic occurs in it (else 422 with topics it does cover). */
 async function materialWithTopic(scope: Scope, fileId: number, topic: string) {
   const material = await findMaterial(scope, fileId);
@@ -69,7 +101,7 @@ export async function startGeneration(scope: Scope, input: GenerateInput): Promi
   const material = await materialWithTopic(scope, input.file_id!, params.topic);
   const job: GenerateJobParams = { ...params, material_id: material.id, seed: input.seed ?? randomInt(2 ** 31) };
   return enqueueJob(scope, "generate", job, params.count, {
-    limit: { maxActive: MAX_ACTIVE_JOBS, tooMany: tooManyJobs },
+    limit: TEST_JOB_LIMIT,
     provider: providerFor(scope).name,
   });
 }
@@ -89,24 +121,17 @@ registerJobHandler("generate", async (scope, raw, control) => {
   );
   // The file may have been deleted while the questions were written: the test keeps them anyway.
   const stillThere = await scope.db("study_materials").where({ id: material.id }).first("id");
-  const [row] = await scope
-    .db("tests")
-    .insert({
-      user_id: scope.user.id,
-      study_material_id: stillThere ? material.id : null,
-      name: testName(params.topic, params.difficulty),
-      topic: params.topic,
-      difficulty: params.difficulty,
-      count: params.count,
-      question_types: JSON.stringify(params.types),
-      provider: provider.name,
-      model: provider.model,
-      seed: params.seed,
-      questions: JSON.stringify(questions),
-      created_at: scope.clock.now().toISOString(),
-    })
-    .returning("id");
-  return { test_id: typeof row === "object" ? row.id : row };
+  return insertTest(scope, {
+    study_material_id: stillThere ? material.id : null,
+    name: testName(params.topic, params.difficulty),
+    topic: params.topic,
+    difficulty: params.difficulty,
+    question_types: params.types,
+    provider: provider.name,
+    model: provider.model,
+    seed: params.seed,
+    questions,
+  });
 });
 
 /**

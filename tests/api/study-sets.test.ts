@@ -164,10 +164,37 @@ describe("cards written from study material", () => {
     const test = await c.get(`/api/tests/${job.test_id}`);
     expect(test.body).toMatchObject({ study_material_id: fileId, test_metadata: { topic: "packages" } });
     expect(test.body.test_metadata.questions).toHaveLength(4);
-    // A set typed in has no material to write from.
-    const typed = await handSet(c);
-    const refused = await c.post(`/api/study_sets/${typed.id}/generate`, {});
+    // A set typed in has no material to write from: its test is made of its own cards, multiple choice
+    // when there are three other answers to offer, short answer otherwise, and taken like any test.
+    const typed = await handSet(c, [
+      { question: "What is CRAN?", answer: "The Comprehensive R Archive Network" },
+      { question: "Who maintains R?", answer: "R Core" },
+      { question: "Which function installs a package?", answer: "install.packages" },
+      { question: "Which function loads a package?", answer: "library" },
+    ]);
+    const fromCards = await c.post(`/api/study_sets/${typed.id}/generate`, { count: 3 });
+    expect(fromCards.status).toBe(202);
+    const cardsJob = await waitForJobEnd(c, fromCards.body.job_id);
+    expect(cardsJob.state).toBe("done");
+    const cardsTest = (await c.get(`/api/tests/${cardsJob.test_id}`)).body;
+    expect(cardsTest).toMatchObject({ name: "R basics (flashcards)", provider: "study-set", study_material_id: null });
+    const questions = cardsTest.test_metadata.questions;
+    expect(questions).toHaveLength(3);
+    for (const q of questions) {
+      const card = typed.flashcards.find((f: { question: string }) => f.question === q.question);
+      expect(q).toMatchObject({ type: "multiple_choice", answer: card.answer });
+      expect(new Set(q.options).size).toBe(4);
+      expect(q.options).toContain(card.answer);
+    }
+    const graded = await c.post("/tests/submit", { test_id: cardsJob.test_id, answers: Object.fromEntries(questions.map((q: { answer: string }, i: number) => [i, q.answer])) });
+    expect(graded.body.score).toBe(100);
+    const twoCards = await handSet(c);
+    const short = await waitForJobEnd(c, (await c.post(`/api/study_sets/${twoCards.id}/generate`, {})).body.job_id);
+    expect((await c.get(`/api/tests/${short.test_id}`)).body.test_metadata.questions.map((q: { type: string }) => q.type)).toEqual(["short_answer", "short_answer"]);
+    const empty = (await c.post("/api/study_sets", { name: "Empty" })).body;
+    const refused = await c.post(`/api/study_sets/${empty.id}/generate`, {});
     expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe("This study set has no cards yet: add some, then generate questions.");
     // The spec's free generation without a file still answers as before (builtin: it needs an AI provider).
     const free = await c.post("/gpt/generate", { prompt: "Photosynthesis basics" });
     expect(free.status).toBe(422);

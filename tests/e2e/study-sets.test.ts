@@ -137,10 +137,13 @@ describe("study sets", () => {
     await page.locator(".flashcard-list__item").getByLabel("Answer").fill("The Comprehensive R Archive Network");
     await page.getByRole("button", { name: "Save card" }).click();
     await page.getByText("The Comprehensive R Archive Network").waitFor();
-    expect(await page.getByRole("button", { name: "Generate Questions" }).isDisabled()).toBe(true);
+    // A set typed by hand makes its practice test from its own cards, so it needs at least one.
+    await page.getByText("Generate Questions makes a practice test from these cards.").waitFor();
+    expect(await page.getByRole("button", { name: "Generate Questions" }).isDisabled()).toBe(false);
     await page.getByRole("button", { name: "Delete card 1" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete card" }).click();
     await page.getByText("No flashcards yet.", { exact: false }).waitFor();
+    expect(await page.getByRole("button", { name: "Generate Questions" }).isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Delete study set" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete study set" }).click();
     await page.waitForURL(/\/study-sets$/);

@@ -29,7 +29,7 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-const PROVIDERS: Record<string, string> = { builtin: "the built-in generator", openai: "OpenAI", ollama: "Ollama" };
+const PROVIDERS: Record<string, string> = { builtin: "the built-in generator", openai: "OpenAI", ollama: "Ollama", "study-set": "your study set's flashcards" };
 
 /** "the built-in generator", "OpenAI (gpt-4o-mini)", "Ollama (llama3.2)". */
 export function providerName(provider: string, model?: string): string {

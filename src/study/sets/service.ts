@@ -11,6 +11,7 @@ import type { JobView } from "../../core/jobs.ts";
 import { startGeneration, writeGroundedQuestions } from "../../generation/service.ts";
 import { missedQuestions } from "../../practice/missed.ts";
 import { findCard, findSet, type CardRow, type SetRow } from "./policy.ts";
+import { startTestFromCards } from "./test-from-cards.ts";
 import { CARD_STATES, LIMITS, MESSAGES, type CardInput, type CardPatch, type CardState, type CreateSetInput, type FlashcardView, type FromResultView, type RatingName, type ReviewView, type SetPatch, type StudySetSummary, type StudySetView } from "./schema.ts";
 import { cardCounts, endOfUtcDay, percent } from "./stats.ts";
 
@@ -230,13 +231,17 @@ export async function addMissed(scope: Scope, input: { result_id: number; study_
   });
 }
 
-/** Generate Questions: a practice test from the set's material and topic, through the normal generation job. */
+/**
+ * Generate Questions: a practice test from the set's material and topic, through the normal generation
+ * job; for a set typed by hand, a test made of its own cards (test-from-cards.ts).
+ */
 export async function generateTest(scope: Scope, id: number, opts: { count?: number } = {}): Promise<JobView> {
   const set = await findSet(scope, id);
-  if (!set.study_material_id || !set.topic) {
-    throw conflict("This study set has no study material to write questions from. Create a set from a file, or generate a test in the Test Generator.");
-  }
   const cards = Number((await scope.db("flashcards").where({ study_set_id: set.id }).count({ n: "*" }).first())?.n ?? 0);
+  if (!set.study_material_id || !set.topic) {
+    if (cards === 0) throw conflict("This study set has no cards yet: add some, then generate questions.");
+    return startTestFromCards(scope, set, Math.min(opts.count ?? 10, cards));
+  }
   return startGeneration(scope, {
     file_id: set.study_material_id,
     topic: set.topic,

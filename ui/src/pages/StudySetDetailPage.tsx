@@ -1,6 +1,7 @@
 /**
  * `/study-sets/{id}`: a set's title, description and progress, study mode (the cards due now), its
- * flashcards, and Generate Questions (a practice test from the set's material, opened in the preview).
+ * flashcards, and Generate Questions (a practice test from the set's material, or from its own cards
+ * for a set typed by hand, opened in the preview).
  */
 import { useState, type FormEvent } from "react";
 import { useLocation, useParams } from "wouter";
@@ -73,8 +74,8 @@ function SetView({ initial, reload }: { initial: StudySetView; reload: () => voi
           <Button
             variant="primary"
             onClick={() => void generation.start((options) => generateFromSet(set.id, { ...options, fallback: GENERATE_QUESTIONS_FAILED }))}
-            disabled={!set.study_material_id}
-            title={set.study_material_id ? undefined : "Only sets made from a study material can generate questions."}
+            disabled={set.card_count === 0 && !set.study_material_id}
+            title={set.card_count === 0 && !set.study_material_id ? "Add cards first: the questions are made from them." : undefined}
           >
             Generate Questions
           </Button>
@@ -98,7 +99,11 @@ function SetView({ initial, reload }: { initial: StudySetView; reload: () => voi
               {plural(set.card_count, "card")} · {set.due_today} due today · {set.name}
               {set.topic ? ` · topic: ${set.topic}` : ""}
             </p>
-            {!set.study_material_id && <p className="muted small">Generate Questions needs a set made from a study material.</p>}
+            <p className="muted small">
+              {set.study_material_id
+                ? "Generate Questions writes a practice test from this set's study material."
+                : "Generate Questions makes a practice test from these cards."}
+            </p>
             {!studying && (
               <div>
                 <Button variant="primary" onClick={() => setStudying(true)} disabled={set.card_count === 0}>
