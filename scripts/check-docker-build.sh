@@ -62,7 +62,7 @@ for copy in "${copies[@]}"; do
   mkdir -p "$(dirname "$work/runtime/$dest")"
   cp -a "$work/app/$src" "$work/runtime/$dest"
 done
-du -sh "$work/runtime" "$work/runtime/node_modules" | sed 's/^/  /'
+echo "  runtime files: $(du -sh "$work/runtime" | cut -f1), of which node_modules $(du -sh "$work/runtime/node_modules" | cut -f1) (the pinned node binary $(du -sh "$work/runtime/node_modules/node/bin/node" | cut -f1))"
 [[ ! -e $work/runtime/node_modules/vite ]] || { echo "node_modules still has vite: development dependencies were not pruned" >&2; exit 1; }
 node_bin="$work/runtime/node_modules/node/bin/node"
 echo "  pinned Node.js: $("$node_bin" --version)"
@@ -95,7 +95,13 @@ done
 if [[ -z $healthy ]]; then echo "Not healthy; server log:" >&2; cat "$work/server.log" >&2; exit 1; fi
 echo "  healthy: $("$node_bin" -e "fetch('http://127.0.0.1:$port/api/health').then(r=>r.text()).then(console.log)")"
 echo "  the UI: $("$node_bin" -e "fetch('http://127.0.0.1:$port/').then(async r=>console.log(r.status, (await r.text()).includes('<div id=\"root\"') ? 'index.html served' : 'no index.html'))")"
-(cd "$work/runtime" && DATA_DIR="$work/data" "$node_bin" cli/index.ts status) 2>&1 | sed 's/^/  studyforge status: /' </dev/null
+echo "  the CLI in the image (studyforge status), while the server runs:"
+if ! status=$(cd "$work/runtime" && DATA_DIR="$work/data" "$node_bin" cli/index.ts status </dev/null 2>&1); then
+  echo "$status" >&2
+  echo "studyforge status failed" >&2
+  exit 1
+fi
+echo "    ${status//$'\n'/$'\n'    }"
 
 step "docker stop: SIGTERM, and a clean exit within 20 s"
 kill -TERM "$server_pid"

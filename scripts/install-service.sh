@@ -25,8 +25,9 @@ UNIT_FILE=/etc/systemd/system/studyforge.service
 fail() { echo "install.sh --service: $*" >&2; exit 1; }
 
 [[ $(id -u) -eq 0 ]] || fail "installing a system service needs root: run 'sudo ./install.sh --service' (or './install.sh' to run StudyForge in the foreground as yourself)."
-command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]] ||
+if ! command -v systemctl >/dev/null 2>&1 || [[ ! -d /run/systemd/system ]]; then
   fail "this machine does not run systemd (no /run/systemd/system): run StudyForge with './install.sh' in the foreground, or as a container (see the Dockerfile)."
+fi
 command -v useradd >/dev/null 2>&1 || fail "useradd is missing (Debian package 'passwd')."
 
 bash scripts/build.sh
