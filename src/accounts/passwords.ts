@@ -1,30 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { concurrencyLimit } from "../core/concurrency.ts";
 import { AppError } from "../core/errors.ts";
-
-/**
- * At most `slots` tasks run at once; the others wait their turn, first come first served. A queue
- * already `maxWaiting` long refuses newcomers (503), so a flood cannot make every sign-in wait longer
- * and longer without end: the line stays a few seconds long.
- */
-function concurrencyLimit(slots: number, maxWaiting: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= slots && waiting.length >= maxWaiting) {
-      throw new AppError(503, "The server is busy checking passwords. Please try again in a few seconds.", { headers: { "Retry-After": "5" } });
-    }
-    if (running < slots) running += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      // The slot passes straight to the next in line, so a newcomer cannot overtake the queue.
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
 
 /**
  * scrypt runs on libuv's thread pool, which SQLite shares. Unbounded, a flood of wrong passwords
@@ -35,7 +11,11 @@ function concurrencyLimit(slots: number, maxWaiting: number) {
 const HASH_SLOTS = 2;
 /** About 90 ms a check on this machine, two at a time: 100 waiting is a wait of about 5 s, well above a real morning rush (300 logins a minute). */
 const HASH_QUEUE = 100;
-const hashing = concurrencyLimit(HASH_SLOTS, HASH_QUEUE);
+const hashing = concurrencyLimit(
+  HASH_SLOTS,
+  HASH_QUEUE,
+  () => new AppError(503, "The server is busy checking passwords. Please try again in a few seconds.", { headers: { "Retry-After": "5" } }),
+);
 
 const scryptAsync = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
   hashing(() => new Promise<Buffer>((resolve, reject) => scrypt(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)))));

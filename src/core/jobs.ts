@@ -106,7 +106,9 @@ function createRunner(app: AppContext, concurrency: number) {
   }
 
   async function claim(): Promise<JobRow | undefined> {
-    const next: JobRow | undefined = await app.db("jobs").where({ state: "queued" }).orderBy("id").first();
+    // Only kinds this process can run: a CLI that never loaded the study features must leave their jobs
+    // queued for the server, not fail them for want of a handler.
+    const next: JobRow | undefined = await app.db("jobs").where({ state: "queued" }).whereIn("kind", [...handlers.keys()]).orderBy("id").first();
     if (!next) return undefined;
     const won = await app.db("jobs").where({ id: next.id, state: "queued" }).update({ state: "running", attempts: next.attempts + 1, updated_at: now() });
     return won ? { ...next, state: "running", attempts: next.attempts + 1 } : claim();

@@ -9,12 +9,16 @@ export interface TestSummary {
   created_at: string;
 }
 
-/** A user's tests made from any of these study materials, newest first (for a class page). */
+/** A class page lists this many of its newest tests. */
+export const CLASS_TESTS_SHOWN = 50;
+
+/** A user's newest tests made from any of these study materials (for a class page). */
 export async function testsFromMaterials(db: Db, userId: number, materialIds: number[]): Promise<TestSummary[]> {
   if (materialIds.length === 0) return [];
   return db("tests")
     .where({ user_id: userId })
     .whereIn("study_material_id", materialIds)
     .orderBy([{ column: "created_at", order: "desc" }, { column: "id", order: "desc" }])
+    .limit(CLASS_TESTS_SHOWN)
     .select("id as test_id", "name", "topic", "difficulty", "study_material_id as file_id", "created_at");
 }

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { AppContext, Scope } from "../core/context.ts";
+import { concurrencyLimit } from "../core/concurrency.ts";
 import { AppError } from "../core/errors.ts";
 import { findOwned } from "../core/policy.ts";
 import { enqueueJob, registerJobHandler, type JobView } from "../core/jobs.ts";
@@ -135,16 +136,29 @@ registerJobHandler("generate", async (scope, raw, control) => {
 });
 
 /**
+ * Questions written while a request waits (not as a queued job): two at a time in this process, a few
+ * more waiting, one per student; the rest are told to come back, so a burst cannot pile work up.
+ */
+const writingNow = concurrencyLimit(2, 8, () => new AppError(503, "Many questions are being written right now. Please try again in a minute.", { headers: { "Retry-After": "30" } }));
+const studentsWriting = new Set<number>();
+
+/**
  * Grounded short-answer questions from the caller's material, written now through the same pipeline
  * and validation as a test (each answer on its cited page) but stored nowhere: study sets turn them
- * into flashcards.
+ * into flashcards. `signal` stops the work when the client has gone.
  */
-export async function writeGroundedQuestions(scope: Scope, input: { file_id: number; topic: string; count: number }): Promise<Question[]> {
+export async function writeGroundedQuestions(scope: Scope, input: { file_id: number; topic: string; count: number }, signal?: AbortSignal): Promise<Question[]> {
   const material = await materialWithTopic(scope, input.file_id, input.topic);
   const provider = providerFor(scope);
   if (provider.name !== "builtin") scope.limits.hit(`free-generation:${scope.user.id}`, RATE_RULES.freeGenerationPerAccount);
-  const params = { topic: input.topic, difficulty: "Medium" as const, count: input.count, types: ["short_answer" as const], seed: randomInt(2 ** 31) };
-  return runPipeline(scope.db, provider, { hash: material.hash, pageCount: material.page_count, ...params }, { log: scope.log });
+  if (studentsWriting.has(scope.user.id)) throw new AppError(429, "Questions are already being written for you. Wait for them to finish.", { headers: { "Retry-After": "10" } });
+  studentsWriting.add(scope.user.id);
+  try {
+    const params = { topic: input.topic, difficulty: "Medium" as const, count: input.count, types: ["short_answer" as const], seed: randomInt(2 ** 31) };
+    return await writingNow(() => runPipeline(scope.db, provider, { hash: material.hash, pageCount: material.page_count, ...params }, { log: scope.log, signal }));
+  } finally {
+    studentsWriting.delete(scope.user.id);
+  }
 }
 
 /** The study-set page's call: questions from the provider's own knowledge, no material. */

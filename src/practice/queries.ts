@@ -11,11 +11,10 @@ export interface LatestScore {
 /** Each of these tests' latest attempt by `userId`, keyed by test id; a test never taken is absent. */
 export async function latestScores(db: Db, userId: number, testIds: number[]): Promise<Map<number, LatestScore>> {
   if (testIds.length === 0) return new Map();
+  // One row per test: its latest attempt (the highest id), however many attempts there were.
+  const latestIds = db("results").where({ user_id: userId }).whereIn("test_id", testIds).groupBy("test_id").max("id");
   const rows: (LatestScore & { test_id: number })[] = await db("results")
-    .where({ user_id: userId })
-    .whereIn("test_id", testIds)
-    .orderBy("id", "asc")
+    .whereIn("id", latestIds)
     .select("id as result_id", "test_id", "score", "correct", "total", "created_at as submitted_at");
-  // Later attempts overwrite earlier ones: the map ends with each test's latest.
   return new Map(rows.map(({ test_id, ...latest }) => [test_id, latest]));
 }

@@ -295,5 +295,13 @@ describe("the questions I missed", () => {
     const otherSet = await handSet(other.c);
     expect((await c.post("/api/study_sets/from-result", { result_id: result.body.result_id, study_set_id: otherSet.id })).status).toBe(404);
     expect((await client(server.url).post("/api/study_sets/from-result", { result_id: 1 })).status).toBe(401);
+
+    // A perfect result has nothing to add: no empty set is made.
+    const perfect = await c.post("/tests/submit", { test_id: gen.body.test_id, answers: Object.fromEntries(questions.map((q: { answer: string }, i: number) => [i, q.answer])) });
+    const sets = (await c.get("/api/study_sets")).body.length;
+    const nothing = await c.post("/api/study_sets/from-result", { result_id: perfect.body.result_id });
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.detail).toBe("You missed no questions in this test, so there is nothing to add.");
+    expect((await c.get("/api/study_sets")).body).toHaveLength(sets);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Scope } from "../../core/context.ts";
 import { AppError, conflict, notFound } from "../../core/errors.ts";
-import { withTransaction } from "../../core/db.ts";
+import { lockKey, withTransaction } from "../../core/db.ts";
 import { averageSince, resultsSince } from "../../practice/progress.ts";
 import { reviewsSince, setProgress } from "../sets/stats.ts";
 import { notify } from "../notifications/service.ts";
@@ -109,6 +109,16 @@ export async function listGoals(scope: Scope): Promise<GoalOut[]> {
   return out;
 }
 
+/**
+ * Notices goals reached since they were last measured (the notifications list asks before it answers,
+ * on every page change): only goals not yet reached are measured, so a student's reached goals cost
+ * nothing, and the rest at most one or two counts each.
+ */
+export async function noticeReachedGoals(scope: Scope): Promise<void> {
+  const open: GoalRow[] = await mine(scope).whereNull("reached_at").orderBy("id", "asc").limit(GOAL_LIMITS.perUser);
+  for (const row of open) await present(scope, row);
+}
+
 /** The dashboard's goals: unfinished first, then reached, as {id, title, progress}. */
 export async function dashboardGoals(scope: Scope): Promise<DashboardGoal[]> {
   const goals = await listGoals(scope);
@@ -145,6 +155,7 @@ export async function createGoal(scope: Scope, input: GoalInput): Promise<GoalOu
   const goal = await check(scope, spec(input));
   const at = scope.clock.now().toISOString();
   const id = await withTransaction(scope, async (tx) => {
+    await lockKey(tx.db, `goals:${scope.user.id}`);
     const count = Number((await mine(tx).count({ n: "*" }).first())?.n ?? 0);
     if (count >= GOAL_LIMITS.perUser) throw conflict(GOAL_MESSAGES.tooMany);
     const [row] = await tx.db("goals").insert({ ...goal, user_id: scope.user.id, created_at: at, updated_at: at }).returning("id");

@@ -1,8 +1,8 @@
 import { requireUser } from "../../http/auth.ts";
 import type { AppRouter, Ctx } from "../../http/state.ts";
 import { parse } from "../../http/validate.ts";
-import { IdParams } from "../../materials/schema.ts";
-import { listGoals } from "../goals/service.ts";
+import { IdParams } from "../../core/schema.ts";
+import { noticeReachedGoals } from "../goals/service.ts";
 import { NotificationsQuery } from "./schema.ts";
 import * as notifications from "./service.ts";
 
@@ -14,7 +14,7 @@ export function notificationRoutes(router: AppRouter) {
     const scope = requireUser(ctx);
     const query = parse(NotificationsQuery, ctx.query, "query");
     // Goals are measured when read: a goal reached since the last look is notified before the list is made.
-    await listGoals(scope);
+    await noticeReachedGoals(scope);
     ctx.body = await notifications.listNotifications(scope, query);
   });
 

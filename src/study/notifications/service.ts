@@ -5,6 +5,7 @@
  * sees those posted since their account was made, and only their read mark is stored
  * (announcement_reads), so a school of 2,000 costs one row per announcement plus one per reader.
  */
+import { STUDY_SET_TEST_JOB } from "../sets/test-from-cards.ts";
 import type { AppContext, Scope } from "../../core/context.ts";
 import { notFound } from "../../core/errors.ts";
 import type { JobOutcome } from "../../core/jobs.ts";
@@ -139,13 +140,16 @@ export async function removeOldNotifications(app: AppContext): Promise<number> {
     .delete();
 }
 
+/** Jobs that end in a practice test: a generation, or a test made from a study set's cards. */
+const TEST_JOB_KINDS = ["generate", STUDY_SET_TEST_JOB];
+
 /**
  * The job queue's outcome listener: a generation that finished or failed while nobody was following it
  * (the student left the generator page) becomes a notification. Registered in src/server.ts.
  */
 export function notifyGenerationOutcome(app: AppContext) {
   return async ({ job, userId, kind, watched }: JobOutcome) => {
-    if (kind !== "generate" || watched) return;
+    if (!TEST_JOB_KINDS.includes(kind) || watched) return;
     if (job.state === "done" && job.test_id) {
       await notify(app, userId, {
         kind: "generation_done",

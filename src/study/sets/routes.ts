@@ -1,3 +1,4 @@
+import { clientGone } from "../../http/client-gone.ts";
 import type { z } from "zod";
 import type { Scope } from "../../core/context.ts";
 import { requireUser } from "../../http/auth.ts";
@@ -37,7 +38,7 @@ export function studySetRoutes(router: AppRouter) {
 
   router.post("/api/study_sets", async (ctx) => {
     const scope = requireUser(ctx);
-    ctx.body = await sets.createSet(scope, parse(CreateSetInput, ctx.request.body));
+    ctx.body = await sets.createSet(scope, parse(CreateSetInput, ctx.request.body), clientGone(ctx));
     ctx.status = 201;
   });
 

@@ -5,7 +5,7 @@
  */
 import { createEmptyCard, fsrs, Rating, State, type Card, type Grade } from "ts-fsrs";
 import type { Scope } from "../../core/context.ts";
-import { withTransaction } from "../../core/db.ts";
+import { lockKey, withTransaction } from "../../core/db.ts";
 import { AppError, conflict } from "../../core/errors.ts";
 import type { JobView } from "../../core/jobs.ts";
 import { startGeneration, writeGroundedQuestions } from "../../generation/service.ts";
@@ -97,8 +97,9 @@ export async function getSet(scope: Scope, id: number): Promise<StudySetView> {
   return presentSet(scope, await findSet(scope, id));
 }
 
-/** Inserts cards into a set, refusing to go past the per-set limit. */
+/** Inserts cards into a set, refusing to go past the per-set limit (counted under a lock inside the caller's transaction). */
 async function insertCards(scope: Scope, set: SetRow, cards: (CardInput & { source_page?: number | null })[]): Promise<number[]> {
+  await lockKey(scope.db, `flashcards:${set.id}`);
   const count = Number((await scope.db("flashcards").where({ study_set_id: set.id }).count({ n: "*" }).first())?.n ?? 0);
   if (count + cards.length > LIMITS.cardsPerSet) throw new AppError(422, MESSAGES.tooManyCards);
   const now = scope.clock.now();
@@ -116,6 +117,7 @@ async function insertCards(scope: Scope, set: SetRow, cards: (CardInput & { sour
 }
 
 async function checkSetLimit(scope: Scope): Promise<void> {
+  await lockKey(scope.db, `study_sets:${scope.user.id}`);
   const count = Number((await scope.db("study_sets").where({ user_id: scope.user.id }).count({ n: "*" }).first())?.n ?? 0);
   if (count >= LIMITS.setsPerUser) throw new AppError(409, MESSAGES.tooManySets);
 }
@@ -140,12 +142,12 @@ async function insertSet(scope: Scope, fields: { name: string; title?: string; d
 }
 
 /** A set with typed cards, or with cards the provider writes from {file_id, topic, count}. */
-export async function createSet(scope: Scope, input: CreateSetInput): Promise<StudySetView> {
+export async function createSet(scope: Scope, input: CreateSetInput, signal?: AbortSignal): Promise<StudySetView> {
   let cards: CardInput[] = input.flashcards ?? [];
   if (input.file_id !== undefined) {
     await checkSetLimit(scope); // before asking the provider for work that could not be kept
     // Written before the transaction: a language model may take a while, and nothing is stored yet.
-    const questions = await writeGroundedQuestions(scope, { file_id: input.file_id, topic: input.topic!, count: input.count ?? 10 });
+    const questions = await writeGroundedQuestions(scope, { file_id: input.file_id, topic: input.topic!, count: input.count ?? 10 }, signal);
     cards = questions.map((q) => ({ question: q.question, answer: q.answer, source_page: q.source_pages[0] ?? null }));
   }
   return withTransaction(scope, async (tx) => {
@@ -215,6 +217,8 @@ export async function reviewCard(scope: Scope, id: number, rating: RatingName): 
  */
 export async function addMissed(scope: Scope, input: { result_id: number; study_set_id?: number }): Promise<FromResultView & { created: boolean }> {
   const missed = await missedQuestions(scope, input.result_id);
+  // A perfect result would only make an empty set (and use up one of the student's 200).
+  if (missed.missed.length === 0) throw conflict("You missed no questions in this test, so there is nothing to add.");
   return withTransaction(scope, async (tx) => {
     const set = input.study_set_id
       ? await findSet(tx, input.study_set_id)

@@ -13,7 +13,7 @@ import type { Question } from "../../generation/providers/types.ts";
 import { insertTest, TEST_JOB_LIMIT } from "../../generation/service.ts";
 import { findSet, type CardRow, type SetRow } from "./policy.ts";
 
-const JOB_KIND = "study-set-test";
+export const STUDY_SET_TEST_JOB = "study-set-test";
 /** Shown as the test's author: "Written by your study set's flashcards". */
 export const CARDS_PROVIDER = "study-set";
 
@@ -52,10 +52,10 @@ export function cardsToQuestions(cards: Card[], count: number, seed: number, set
 
 export function startTestFromCards(scope: Scope, set: SetRow, count: number): Promise<JobView> {
   const params: Params = { set_id: set.id, count, seed: randomInt(2 ** 31) };
-  return enqueueJob(scope, JOB_KIND, params, count, { limit: TEST_JOB_LIMIT });
+  return enqueueJob(scope, STUDY_SET_TEST_JOB, params, count, { limit: TEST_JOB_LIMIT });
 }
 
-registerJobHandler(JOB_KIND, async (scope, raw, control) => {
+registerJobHandler(STUDY_SET_TEST_JOB, async (scope, raw, control) => {
   const { set_id, count, seed } = raw as Params;
   const set = await findSet(scope, set_id).catch(() => {
     throw new AppError(410, "The study set was deleted before its test could be made.");

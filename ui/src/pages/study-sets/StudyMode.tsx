@@ -9,6 +9,8 @@ import { Alert } from "../../components/Alert.tsx";
 import { Button } from "../../components/Button.tsx";
 import { formatDateTime, plural } from "../../format.ts";
 
+const LEARN_AHEAD_MS = 20 * 60 * 1000;
+
 const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 export function StudyMode({ cards, onReviewed, onClose }: { cards: FlashcardView[]; onReviewed: () => void; onClose: () => void }) {
@@ -29,7 +31,10 @@ export function StudyMode({ cards, onReviewed, onClose }: { cards: FlashcardView
     try {
       const answer = await reviewCard(card.id, rating);
       setLast(`${RATINGS.find((r) => r.rating === rating)!.label}: back ${formatDateTime(answer.due)}.`);
-      setQueue((q) => q.slice(1));
+      // Like Anki's learn-ahead limit: a card FSRS wants back within 20 minutes (Again, Hard on a new
+      // card) comes round again in this session, after the others, instead of being dropped.
+      const soon = Date.parse(answer.due) - Date.now() < LEARN_AHEAD_MS;
+      setQueue((q) => (soon ? [...q.slice(1), card] : q.slice(1)));
       setFlipped(false);
       onReviewed();
     } catch (err) {
