@@ -6,7 +6,7 @@ import { testsFromMaterials } from "../../generation/queries.ts";
 import type { ReceivedFile } from "../../http/multipart.ts";
 import { findMaterial } from "../../materials/policy.ts";
 import { filesOf } from "../../materials/queries.ts";
-import { uploadFile } from "../../materials/service.ts";
+import { deleteFile, uploadFile } from "../../materials/service.ts";
 import { latestScores } from "../../practice/queries.ts";
 import { findClass, listedFor, type ClassRow } from "./policy.ts";
 import {
@@ -75,14 +75,22 @@ export async function createClass(scope: Scope, input: ClassInput, syllabus?: Re
     if (syllabus) await rm(syllabus.path, { force: true });
     throw err;
   }
-  const file = syllabus ? (await uploadFile(scope, syllabus, opts)).file : undefined;
-  const id = await withTransaction(scope, async (tx) => {
-    await lockKey(tx.db, `classes:${tx.user.id}`);
-    await assertRoomForClass(tx);
-    const now = tx.clock.now().toISOString();
-    const [row] = await tx.db("classes").insert({ owner_id: tx.user.id, name: input.name, syllabus_id: file?.file_id ?? null, created_at: now, updated_at: now }).returning("id");
-    return (typeof row === "object" ? row.id : row) as number;
-  });
+  const upload = syllabus ? await uploadFile(scope, syllabus, opts) : undefined;
+  const file = upload?.file;
+  let id: number;
+  try {
+    id = await withTransaction(scope, async (tx) => {
+      await lockKey(tx.db, `classes:${tx.user.id}`);
+      await assertRoomForClass(tx);
+      const now = tx.clock.now().toISOString();
+      const [row] = await tx.db("classes").insert({ owner_id: tx.user.id, name: input.name, syllabus_id: file?.file_id ?? null, created_at: now, updated_at: now }).returning("id");
+      return (typeof row === "object" ? row.id : row) as number;
+    });
+  } catch (err) {
+    // No class, so no syllabus either: a file this request added goes again (one the student had stays).
+    if (upload?.created) await deleteFile(scope, upload.file.file_id).catch(() => undefined);
+    throw err;
+  }
   return getClassSummary(scope, id);
 }
 

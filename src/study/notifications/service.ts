@@ -10,8 +10,8 @@ import type { AppContext, Scope } from "../../core/context.ts";
 import { notFound } from "../../core/errors.ts";
 import type { JobOutcome } from "../../core/jobs.ts";
 import { listAnnouncements } from "../../admin/announcements.ts";
-import { findUser, searchUsers } from "../../accounts/directory.ts";
-import { dueCount } from "../sets/stats.ts";
+import { findUser, usersByIds } from "../../accounts/directory.ts";
+import { dueCount, dueCountsByUser } from "../sets/stats.ts";
 import type { NotificationKind, NotificationList, NotificationOut, NotificationsQuery } from "./schema.ts";
 
 interface NotificationRow {
@@ -166,21 +166,30 @@ export function notifyGenerationOutcome(app: AppContext) {
 
 const cardsMessage = (n: number) => (n === 1 ? "You have 1 flashcard due today." : `You have ${n} flashcards due today.`);
 
+/** The reminder for `n` cards due, keyed by the UTC day so a user gets at most one a day. */
+const dueReminder = (now: Date, n: number) =>
+  ({ kind: "cards_due", message: cardsMessage(n), link: "/study-sets", event_key: `cards_due:${now.toISOString().slice(0, 10)}` }) as const;
+
 /** One user's "cards due today" reminder, at most one per UTC day. */
 export async function remindDueCards(app: AppContext, userId: number): Promise<boolean> {
   const now = app.clock.now();
   const due = await dueCount(app.db, userId, now);
   if (!due) return false;
-  return notify(app, userId, { kind: "cards_due", message: cardsMessage(due), link: "/study-sets", event_key: `cards_due:${now.toISOString().slice(0, 10)}` });
+  return notify(app, userId, dueReminder(now, due));
 }
 
-/** The daily task: every user with flashcards due today gets one reminder. Answers how many were written. */
+/**
+ * The daily task: every user with flashcards due today gets one reminder (one grouped query finds them,
+ * so students without cards cost nothing). Answers how many were written.
+ */
 export async function remindEveryoneOfDueCards(app: AppContext): Promise<number> {
-  const PAGE = 500;
+  const now = app.clock.now();
+  const due = await dueCountsByUser(app.db, now);
+  const users = await usersByIds(app.db, [...due.keys()]);
   let written = 0;
-  for (let offset = 0; ; offset += PAGE) {
-    const { items } = await searchUsers(app.db, { offset, limit: PAGE, sort: "created_at", order: "asc" });
-    for (const user of items) if (!user.disabled && (await remindDueCards(app, user.id))) written++;
-    if (items.length < PAGE) return written;
+  for (const [userId, n] of due) {
+    if (!users.get(userId) || users.get(userId)!.disabled) continue;
+    if (await notify(app, userId, dueReminder(now, n))) written++;
   }
+  return written;
 }

@@ -59,6 +59,12 @@ export async function dueCount(db: Db, userId: number, now: Date): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
+/** Cards due by the end of the UTC day, per user who has any: the daily reminder's one query. */
+export async function dueCountsByUser(db: Db, now: Date): Promise<Map<number, number>> {
+  const rows: { user_id: number; n: number | string }[] = await db("flashcards").where("due", "<", endOfUtcDay(now)).groupBy("user_id").select("user_id").count({ n: "*" });
+  return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+}
+
 /** Ids of the user's sets at 100% (every card learned; an empty set is never mastered). */
 export async function masteredSets(db: Db, userId: number): Promise<number[]> {
   const progress = await progressBySet(db, userId);
