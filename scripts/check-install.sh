@@ -41,7 +41,7 @@ if [[ ${1-} == --inside ]]; then
   cmp <(APP_DIR=/opt/studyforge bash "$work/app/scripts/service-unit.sh") /etc/systemd/system/studyforge.service
   echo "  user, /var/lib/studyforge, /etc/studyforge/studyforge.env, /opt/studyforge and the unit: as expected"
   echo "  $(du -sh /opt/studyforge | cut -f1) in /opt/studyforge"
-  printf '  %s\n' "$(cat "$work/systemctl.log")"
+  sed 's/^/  /' "$work/systemctl.log"
 
   step "Again, with the configuration changed by hand: it is kept"
   port=$(/opt/studyforge/node_modules/node/bin/node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")

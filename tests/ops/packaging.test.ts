@@ -294,7 +294,7 @@ describe("./install.sh --service: the systemd unit", () => {
       CapabilityBoundingSet: "",
       AmbientCapabilities: "",
       SystemCallArchitectures: "native",
-      SystemCallFilter: "@system-service",
+      SystemCallFilter: "@system-service @pkey",
     };
     for (const [key, value] of Object.entries(hardening)) expect([key, one(key)]).toEqual([key, value]);
     // V8's JIT writes the code it runs: MemoryDenyWriteExecute= would break Node.js.
