@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UserOut } from "../accounts/schema.ts";
 import { USER_SORTS, ROLES } from "../accounts/directory.ts";
 import { userText, wholeNumber } from "../core/schema.ts";
 
@@ -50,13 +51,8 @@ export const AnnouncementInput = z.object({
 
 export { IdParams } from "../core/schema.ts";
 
-export const AdminUserOut = z.object({
-  id: z.number(),
-  username: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  is_admin: z.boolean(),
-  is_verified: z.boolean(),
+/** A user as the admin directory shows them: the account as /api/auth/me has it, and more. */
+export const AdminUserOut = UserOut.extend({
   disabled: z.boolean(),
   created_at: z.string(),
   last_active_at: z.string().nullable(),
