@@ -41,8 +41,13 @@ export interface GenerationRequest {
   passages: Passage[];
   /** The whole document, for providers that work from it directly (builtin: distractors). */
   document: { pageCount: number; pages: () => Promise<PageText[]> };
-  /** Questions already accepted; the provider must not repeat them. */
+  /** Questions already accepted, and on regenerate the previous test's questions; the provider must not repeat them. */
   exclude: string[];
+  /**
+   * Regenerate: the source sentences the previous test was written from (where a provider reported them),
+   * which the provider should not build questions on again.
+   */
+  excludeSources?: string[];
   /** Same seed and input, same output (builtin); language models may ignore it. */
   seed: number;
   signal?: AbortSignal;
