@@ -3,6 +3,11 @@ import { z } from "zod";
 export const QUESTION_TYPES = ["multiple_choice", "true_false", "short_answer"] as const;
 export const DIFFICULTIES = ["Easy", "Medium", "Hard"] as const;
 
+/** Bounds of a question's optional parts (a provider's longer lists are cut to them by validation). */
+export const MAX_ACCEPTED_ANSWERS = 5;
+export const MAX_ANSWER_CHARS = 200;
+export const MAX_SOURCE_CHARS = 1000;
+
 export const QuestionType = z.enum(QUESTION_TYPES);
 export const Difficulty = z.enum(DIFFICULTIES);
 export type QuestionType = z.infer<typeof QuestionType>;
@@ -16,6 +21,13 @@ export const Question = z.object({
   answer: z.string().min(1),
   explanation: z.string(),
   source_pages: z.array(z.number().int().positive()),
+  /** Short answers: other wordings the grader accepts (a synonym, the abbreviation, the spelled-out form). */
+  accepted_answers: z.array(z.string().min(1).max(MAX_ANSWER_CHARS)).max(MAX_ACCEPTED_ANSWERS).optional(),
+  /**
+   * The sentence of the material the question was written from, where the provider knows it (builtin):
+   * regenerate passes it back as `excludeSources`. Never shown while a test is taken.
+   */
+  source: z.string().max(MAX_SOURCE_CHARS).optional(),
 });
 export type Question = z.infer<typeof Question>;
 
