@@ -2,6 +2,7 @@ import type { Db } from "../core/db.ts";
 import { AppError } from "../core/errors.ts";
 import { searchChunks } from "../materials/search.ts";
 import type { Difficulty, PageText, Passage, Provider, Question, QuestionType } from "./providers/types.ts";
+import { spreadAnswerPositions } from "./answer-positions.ts";
 import { checkItem, type ValidationContext } from "./validate.ts";
 
 export interface PipelineInput {
@@ -42,9 +43,11 @@ async function inBatches<T>(tasks: (() => Promise<T>)[], limit: number): Promise
 }
 
 /**
- * Turns a document and a topic into exactly `count` validated questions: retrieval of the
- * topic's passages, batches sized to the provider's context, validation of every item, and
- * asking again for what failed. Fails with a reason rather than returning fewer.
+ * Turns a document and a topic into up to `count` validated questions: retrieval of the topic's
+ * passages, batches sized to the provider's context, validation of every item, and asking again for
+ * what failed. When the material grounds only some of them the caller gets those (it tells the
+ * student how many of how many); it fails with a reason only when none pass. Multiple-choice answers
+ * are then moved to seeded, evenly spread positions, whatever the provider did.
  */
 export async function runPipeline(db: Db, provider: Provider, input: PipelineInput, control: PipelineControl = {}): Promise<Question[]> {
   const passages: Passage[] = (await searchChunks(db, input.hash, input.topic, { mode: "any", limit: 60 })).map((p) => ({ page: p.page, text: p.text }));
@@ -107,5 +110,5 @@ export async function runPipeline(db: Db, provider: Provider, input: PipelineInp
       `Only ${accepted.length} of ${input.count} questions about "${input.topic}" could be written from this study material. Try a broader topic or fewer questions.`,
     );
   }
-  return accepted.slice(0, input.count);
+  return spreadAnswerPositions(accepted.slice(0, input.count), input.seed);
 }

@@ -49,6 +49,21 @@ describe("generation through an OpenAI-compatible server", () => {
     for (const q of questions) expect(q.options).toContain(q.answer);
   });
 
+  it("spreads the correct option over the positions when the model always puts it first", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    const answerFirst = reply.grounded((items) => items.map((q) => ({ ...q, options: [q.answer, ...q.options.filter((o) => o !== q.answer)] })));
+    ai.script(...Array(6).fill(answerFirst));
+    const res = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 8, seed: 7 });
+    expect(res.status).toBe(200);
+    const questions = (await c.get(`/api/tests/${res.body.test_id}`)).body.test_metadata.questions as { options: string[]; answer: string }[];
+    expect(questions).toHaveLength(8);
+    const positions = questions.map((q) => q.options.indexOf(q.answer));
+    expect(positions.every((p) => p >= 0)).toBe(true); // the review still names the right option
+    // Dealt from shuffled rounds of the four slots: every slot twice in 8 questions.
+    for (const slot of [0, 1, 2, 3]) expect(positions.filter((p) => p === slot)).toHaveLength(2);
+  });
+
   it("retries a 429 and succeeds", async () => {
     const { c } = await newStudent(server.url);
     const fileId = await uploadRFaq(c);
