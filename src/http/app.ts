@@ -16,6 +16,7 @@ import { systemRoutes } from "./system-routes.ts";
 import { accountRoutes } from "../accounts/routes.ts";
 import { materialRoutes } from "../materials/routes.ts";
 import { generationRoutes } from "../generation/routes.ts";
+import { testEditRoutes } from "../generation/edit-routes.ts";
 import { practiceRoutes } from "../practice/routes.ts";
 import { adminRoutes } from "../admin/routes.ts";
 import { classRoutes } from "../study/classes/routes.ts";
@@ -25,13 +26,14 @@ import { insightRoutes } from "../study/insights/routes.ts";
 import { goalRoutes } from "../study/goals/routes.ts";
 import { notificationRoutes } from "../study/notifications/routes.ts";
 import { dashboardRoutes } from "../study/dashboard.ts";
+import { itemAnalysisRoutes } from "../teaching/analysis/routes.ts";
 import { session } from "./middleware/session.ts";
 import { sameOrigin } from "./middleware/origin.ts";
 
 export const UI_DIR = path.resolve(import.meta.dirname, "../../dist/ui");
 
 /** Each feature adds its routes here; the order matters only where paths overlap. */
-const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, classRoutes, templateRoutes, studySetRoutes, insightRoutes, goalRoutes, notificationRoutes, dashboardRoutes];
+const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, testEditRoutes, classRoutes, templateRoutes, studySetRoutes, insightRoutes, goalRoutes, notificationRoutes, dashboardRoutes, itemAnalysisRoutes];
 
 /** Every API route of every feature; the authorization test walks this same router. */
 export function createRouter(): AppRouter {

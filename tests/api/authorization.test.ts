@@ -119,6 +119,7 @@ const ROUTES: Record<string, RouteCase> = {
   "DELETE /api/templates/:id": { access: "user", owned: "templateId", ok: 204, fresh: true },
   "POST /api/tests/:id/regenerate": { access: "user", owned: "testId", ok: 202, body: () => ({ async: true }) },
   "GET /api/tests/:id": { access: "user", owned: "testId", ok: 200 },
+  "GET /api/tests/:id/item-analysis": { access: "user", owned: "testId", ok: 200, query: "?attempts=all" },
   "GET /api/ai/insights": { access: "user", ok: 200 },
   "GET /api/jobs/:id": { access: "user", owned: "jobId", ok: 200 },
   "POST /api/jobs/:id/cancel": { access: "user", owned: "jobId", ok: 200 },
