@@ -21,6 +21,8 @@ interface Fixture {
   username: string;
   fileId: number;
   testId: number;
+  /** A test nobody has taken: its questions may still change (editing). */
+  draftTestId: number;
   resultId: number;
   jobId: number;
   /** The user's own id (the target of admin routes) and the session the client signed in with. */
@@ -38,14 +40,14 @@ interface Fixture {
   announcementId: number;
 }
 
-type Owned = "fileId" | "testId" | "resultId" | "jobId" | "id" | "sessionId" | "setId" | "cardId" | "classId" | "templateId" | "goalId" | "notificationId" | "announcementId";
+type Owned = "fileId" | "testId" | "draftTestId" | "resultId" | "jobId" | "id" | "sessionId" | "setId" | "cardId" | "classId" | "templateId" | "goalId" | "notificationId" | "announcementId";
 
 interface RouteCase {
   access: "public" | "user" | "admin";
   /** The record the path's :id names (for admin routes: the record of the user acted on). */
   owned?: Owned;
   /** Further path parameters (`:file_id`) and the fixture's records they name. */
-  params?: Record<string, Owned>;
+  params?: Record<string, Owned | number>;
   /** The body's ids name the caller's records: another student gets 404 for them too. */
   ownsBody?: boolean;
   body?: (f: Fixture) => unknown;
@@ -119,6 +121,13 @@ const ROUTES: Record<string, RouteCase> = {
   "DELETE /api/templates/:id": { access: "user", owned: "templateId", ok: 204, fresh: true },
   "POST /api/tests/:id/regenerate": { access: "user", owned: "testId", ok: 202, body: () => ({ async: true }) },
   "GET /api/tests/:id": { access: "user", owned: "testId", ok: 200 },
+  // In this order on the draft test (2 questions): add a third, reorder, edit, delete one, write one again.
+  "GET /api/tests/:id/questions": { access: "user", owned: "draftTestId", ok: 200 },
+  "POST /api/tests/:id/questions": { access: "user", owned: "draftTestId", ok: 201, body: () => ({ question: "Is this question written by hand?", type: "true_false", answer: "True" }) },
+  "POST /api/tests/:id/questions/reorder": { access: "user", owned: "draftTestId", ok: 200, body: () => ({ order: [2, 0, 1] }) },
+  "PATCH /api/tests/:id/questions/:index": { access: "user", owned: "draftTestId", params: { index: 0 }, ok: 200, body: () => ({ explanation: "Checked by the teacher." }) },
+  "DELETE /api/tests/:id/questions/:index": { access: "user", owned: "draftTestId", params: { index: 0 }, ok: 200 },
+  "POST /api/tests/:id/questions/:index/regenerate": { access: "user", owned: "draftTestId", params: { index: 0 }, ok: 202, body: () => ({ async: true }) },
   "GET /api/tests/:id/item-analysis": { access: "user", owned: "testId", ok: 200, query: "?attempts=all" },
   "GET /api/ai/insights": { access: "user", ok: 200 },
   "GET /api/jobs/:id": { access: "user", owned: "jobId", ok: 200 },
@@ -182,7 +191,7 @@ async function studyRecords(s: { c: Client; id: number }) {
 async function fixture(name: string, records = true): Promise<Fixture> {
   const s = await newStudent(server.url, name);
   const sessionId: number = (await s.c.get("/api/auth/sessions")).body[0].id;
-  const base = { ...s, sessionId, fileId: 0, testId: 0, resultId: 0, jobId: 0 };
+  const base = { ...s, sessionId, fileId: 0, testId: 0, draftTestId: 0, resultId: 0, jobId: 0 };
   if (!records) {
     const fileId = await uploadRFaq(s.c);
     return { ...base, ...(await studySet(s.c)), ...(await organiser(s.c, fileId)), ...(await studyRecords(s)), fileId };
@@ -191,12 +200,13 @@ async function fixture(name: string, records = true): Promise<Fixture> {
   const gen = await s.c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2 });
   if (gen.status !== 200) throw new Error(`generation failed: ${gen.status} ${JSON.stringify(gen.body)}`);
   const sub = await s.c.post("/tests/submit", { test_id: gen.body.test_id, answers: {} });
-  return { ...base, ...(await studySet(s.c, fileId)), ...(await organiser(s.c, fileId)), ...(await studyRecords(s)), fileId, testId: gen.body.test_id, jobId: gen.body.job_id, resultId: sub.body.result_id };
+  const draft = await s.c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2 });
+  return { ...base, ...(await studySet(s.c, fileId)), ...(await organiser(s.c, fileId)), ...(await studyRecords(s)), fileId, testId: gen.body.test_id, draftTestId: draft.body.test_id, jobId: gen.body.job_id, resultId: sub.body.result_id };
 }
 
 function pathFor(name: string, route: RouteCase, f: Fixture): string {
   let path = name.split(" ")[1]!.replace(":id", String(route.owned ? f[route.owned] : 0));
-  for (const [param, key] of Object.entries(route.params ?? {})) path = path.replace(`:${param}`, String(f[key]));
+  for (const [param, key] of Object.entries(route.params ?? {})) path = path.replace(`:${param}`, String(typeof key === "number" ? key : f[key]));
   return path + (route.query ?? "");
 }
 
