@@ -9,6 +9,7 @@ import * as m007 from "./007_admin.ts";
 import * as m008 from "./008_classes_templates.ts";
 import * as m009 from "./009_study_sets.ts";
 import * as m010 from "./010_goals_notifications.ts";
+import * as m012 from "./012_partial_tests.ts";
 
 export interface Migration {
   name: string;
@@ -29,3 +30,4 @@ export const migrations: Migration[] = [
   { name: "009_study_sets", ...m009 },
   { name: "010_goals_notifications", ...m010 },
 ];
+  { name: "012_partial_tests", ...m012 },

@@ -3,6 +3,7 @@ import { AppError } from "../core/errors.ts";
 import { searchChunks } from "../materials/search.ts";
 import type { Difficulty, PageText, Passage, Provider, Question, QuestionType } from "./providers/types.ts";
 import { spreadAnswerPositions } from "./answer-positions.ts";
+import type { PreviousQuestions } from "./repeats.ts";
 import { checkItem, type ValidationContext } from "./validate.ts";
 
 export interface PipelineInput {
@@ -13,6 +14,8 @@ export interface PipelineInput {
   count: number;
   types: QuestionType[];
   seed: number;
+  /** Regenerate: the previous version's questions, none of which may come back. */
+  previous?: PreviousQuestions;
 }
 
 export interface PipelineControl {
@@ -65,6 +68,7 @@ export async function runPipeline(db: Db, provider: Provider, input: PipelineInp
     types: input.types,
     grounding: provider.name === "builtin" ? "literal" : "overlap",
     seen: new Set(),
+    repeats: input.previous?.repeats,
   };
   const accepted: Question[] = [];
   let request = 0;
@@ -86,7 +90,8 @@ export async function runPipeline(db: Db, provider: Provider, input: PipelineInp
           types: input.types,
           passages: window,
           document: { pageCount: input.pageCount, pages },
-          exclude: accepted.map((q) => q.question),
+          exclude: [...(input.previous?.exclude ?? []), ...accepted.map((q) => q.question)],
+          excludeSources: input.previous?.excludeSources,
           seed: input.seed + index,
           signal: control.signal,
         });
@@ -104,7 +109,7 @@ export async function runPipeline(db: Db, provider: Provider, input: PipelineInp
     });
     await inBatches(tasks, provider.name === "builtin" ? 1 : CONCURRENCY);
   }
-  if (accepted.length < input.count) {
+  if (!accepted.length) {
     throw new AppError(
       422,
       `Only ${accepted.length} of ${input.count} questions about "${input.topic}" could be written from this study material. Try a broader topic or fewer questions.`,

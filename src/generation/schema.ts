@@ -26,3 +26,20 @@ export type GenerateInput = z.infer<typeof GenerateInput>;
 
 export const TestQuery = z.object({ mode: z.enum(["take", "review"]).optional() });
 export const RegenerateInput = z.object({ async: z.boolean().optional() });
+
+/** GET /api/tests/{id}: the test's record beside its questions (test_metadata), as presentTest answers. */
+export const TestInfo = z.object({
+  test_id: z.number().int(),
+  name: z.string(),
+  study_material_id: z.number().int().nullable(),
+  created_at: z.string(),
+  /** "openai", "ollama", "builtin" (or "study-set" for a test made of a set's cards). */
+  provider: z.string(),
+  model: z.string(),
+  /** How many questions were asked for: more than the test holds when the material grounded only some. */
+  requested_count: z.number().int(),
+  /** For a regenerated test: the test it replaced, and how many of that test's questions came back anyway. */
+  regenerated_from: z.number().int().nullable(),
+  repeated_count: z.number().int().nullable(),
+});
+export type TestInfo = z.infer<typeof TestInfo>;

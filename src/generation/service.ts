@@ -7,17 +7,20 @@ import { enqueueJob, registerJobHandler, type JobView } from "../core/jobs.ts";
 import { RATE_RULES } from "../core/rate-limit.ts";
 import { findMaterial } from "../materials/policy.ts";
 import { searchChunks } from "../materials/search.ts";
+import { previousQuestions } from "./repeats.ts";
 import { runPipeline } from "./pipeline.ts";
 import { resolveParams, type GenerationParams } from "./prompt-parse.ts";
 import { suggestTopics } from "./providers/builtin/index.ts";
 import { providerFor } from "./providers/index.ts";
 import type { Question, QuestionType } from "./providers/types.ts";
-import type { GenerateInput } from "./schema.ts";
+import type { GenerateInput, TestInfo } from "./schema.ts";
 import { checkItem } from "./validate.ts";
 
 interface GenerateJobParams extends GenerationParams {
   material_id: number;
   seed: number;
+  /** Regenerate: the test this one replaces, whose questions and source sentences are not to come back. */
+  previous_test_id?: number;
 }
 
 interface TestRow {
@@ -33,6 +36,9 @@ interface TestRow {
   model: string;
   seed: number;
   questions: string;
+  requested_count: number | null;
+  regenerated_from: number | null;
+  repeated_count: number | null;
   created_at: string;
 }
 
@@ -71,6 +77,11 @@ export interface NewTest {
   model: string;
   seed: number;
   questions: Question[];
+  /** How many were asked for, when the material grounded fewer. */
+  requested_count?: number;
+  /** Regenerate: the test replaced and how many of its questions came back anyway. */
+  regenerated_from?: number;
+  repeated_count?: number;
 }
 
 /** Stores a finished test for the scope's user and returns its id. */
@@ -81,6 +92,7 @@ export async function insertTest(scope: Scope, test: NewTest): Promise<{ test_id
       ...test,
       user_id: scope.user.id,
       count: test.questions.length,
+      requested_count: test.requested_count ?? test.questions.length,
       question_types: JSON.stringify(test.question_types),
       questions: JSON.stringify(test.questions),
       created_at: scope.clock.now().toISOString(),
@@ -91,16 +103,15 @@ export async function insertTest(scope: Scope, test: NewTest): Promise<{ test_id
 
 /** The caller's material, when the topic occurs in it (else 422 with topics it does cover). */
 async function materialWithTopic(scope: Scope, fileId: number, topic: string) {
-  const material = await findMaterial(scope, fileId);
   const hits = await searchChunks(scope.db, material.hash, topic, { mode: "all", limit: 1 });
   if (!hits.length) throw await topicNotFound(scope, material.hash, topic);
   return material;
 }
 
-export async function startGeneration(scope: Scope, input: GenerateInput): Promise<JobView> {
+export async function startGeneration(scope: Scope, input: GenerateInput, previousTestId?: number): Promise<JobView> {
   const params = resolveParams(input);
   const material = await materialWithTopic(scope, input.file_id!, params.topic);
-  const job: GenerateJobParams = { ...params, material_id: material.id, seed: input.seed ?? randomInt(2 ** 31) };
+  const job: GenerateJobParams = { ...params, material_id: material.id, seed: input.seed ?? randomInt(2 ** 31), ...(previousTestId && { previous_test_id: previousTestId }) };
   return enqueueJob(scope, "generate", job, params.count, {
     limit: TEST_JOB_LIMIT,
     provider: providerFor(scope).name,
@@ -109,15 +120,19 @@ export async function startGeneration(scope: Scope, input: GenerateInput): Promi
 
 registerJobHandler("generate", async (scope, raw, control) => {
   const params = raw as GenerateJobParams;
-  const material = await findMaterial(scope, params.material_id).catch(() => {
     throw new AppError(410, "The study material was deleted before the test could be generated.");
   });
   const provider = providerFor(scope);
   await control.progress(0, params.count);
   const questions = await runPipeline(
+  // The replaced test may have been deleted meanwhile: then there is nothing to avoid.
+  const replaced: Pick<TestRow, "id" | "questions"> | undefined = params.previous_test_id
+    ? await scope.db("tests").where({ id: params.previous_test_id, user_id: scope.user.id }).first("id", "questions")
+    : undefined;
+  const previous = replaced ? previousQuestions(JSON.parse(replaced.questions)) : undefined;
     scope.db,
     provider,
-    { hash: material.hash, pageCount: material.page_count, ...params },
+    { hash: material.hash, pageCount: material.page_count, ...params, previous },
     { signal: control.signal, progress: control.progress, log: scope.log },
   );
   // The file may have been deleted while the questions were written: the test keeps them anyway.
@@ -134,6 +149,8 @@ registerJobHandler("generate", async (scope, raw, control) => {
     questions,
   });
 });
+    requested_count: params.count,
+    ...(replaced && previous && { regenerated_from: replaced.id, repeated_count: questions.filter(previous.repeats).length }),
 
 /**
  * Questions written while a request waits (not as a queued job): two at a time in this process, a few
@@ -181,7 +198,7 @@ const findTest = (scope: Scope, id: number) => findOwned<TestRow>(scope, "tests"
 
 export function presentTest(row: TestRow, mode?: "take" | "review") {
   const questions: Question[] = JSON.parse(row.questions);
-  return {
+  const info: TestInfo = {
     test_id: row.id,
     name: row.name,
     study_material_id: row.study_material_id,
@@ -190,33 +207,50 @@ export function presentTest(row: TestRow, mode?: "take" | "review") {
     model: row.model,
     test_metadata: {
       topic: row.topic,
+    requested_count: row.requested_count ?? row.count,
+    regenerated_from: row.regenerated_from ?? null,
+    repeated_count: row.repeated_count ?? null,
+  };
+  return {
+    ...info,
       difficulty: row.difficulty,
       question_types: JSON.parse(row.question_types) as QuestionType[],
-      // Taking a test must not hand out its answers.
-      questions: mode === "take" ? questions.map(({ answer: _a, explanation: _e, ...q }) => q) : questions,
+      // Taking a test must not hand out its answers; the source sentence is kept for Regenerate only.
+      questions: questions.map(({ source: _s, ...q }) => {
+        if (mode !== "take") return q;
+        const { answer: _a, explanation: _e, accepted_answers: _aa, ...shown } = q;
+        return shown;
+      }),
     },
   };
 }
 
 export async function getTest(scope: Scope, id: number, mode?: "take" | "review") {
-  return presentTest(await findTest(scope, id), mode);
+  return presentTest(await findTest(scope, id, mode === "take" ? "take" : "own"), mode);
 }
 
-/** The questions of a test, for grading (practice). */
-export async function loadTestQuestions(scope: Scope, id: number): Promise<{ row: TestRow; questions: Question[] }> {
-  const row = await findTest(scope, id);
+/** The questions of a test, for grading and showing results (practice): the answers stay on the server unless practice shows them. */
+  const row = await findTest(scope, id, use);
   return { row, questions: JSON.parse(row.questions) };
 }
 
-/** A new test with the same parameters (and a new seed) from the same material. */
+/**
+ * A new test with the same parameters (and a new seed) from the same material, asking none of the
+ * previous test's questions again (repeats.ts).
+ */
 export async function regenerate(scope: Scope, id: number): Promise<JobView> {
   const row = await findTest(scope, id);
   if (!row.study_material_id) throw new AppError(409, "The study material of this test was deleted, so it cannot be regenerated.");
-  return startGeneration(scope, {
-    file_id: row.study_material_id,
-    topic: row.topic,
-    difficulty: row.difficulty as GenerateInput["difficulty"],
-    count: row.count,
-    question_types: JSON.parse(row.question_types),
-  });
+  return startGeneration(
+    scope,
+    {
+      file_id: row.study_material_id,
+      topic: row.topic,
+      difficulty: row.difficulty as GenerateInput["difficulty"],
+      // A test that came out short is regenerated at the size first asked for.
+      count: row.requested_count ?? row.count,
+      question_types: JSON.parse(row.question_types),
+    },
+    row.id,
+  );
 }

@@ -1,4 +1,4 @@
-import { Question, type QuestionType } from "./providers/types.ts";
+import { MAX_ACCEPTED_ANSWERS, MAX_ANSWER_CHARS, MAX_SOURCE_CHARS, Question, type QuestionType } from "./providers/types.ts";
 
 /** Lower case, letters and digits only, single spaces: how texts are compared. */
 export const normalise = (s: string) =>
@@ -11,7 +11,7 @@ export const normalise = (s: string) =>
 const STOP = new Set(
   "a an and are as at be by can for from has have in into is it its of on or that the their this to was were which with what when where who why how does do not true false".split(" "),
 );
-const contentWords = (s: string) => normalise(s).split(" ").filter((w) => w.length > 2 && !STOP.has(w));
+export const contentWords = (s: string) => normalise(s).split(" ").filter((w) => w.length > 2 && !STOP.has(w));
 
 export interface ValidationContext {
   pageCount: number;
@@ -22,17 +22,35 @@ export interface ValidationContext {
   grounding: "literal" | "overlap" | "none";
   /** Normalised texts of the questions already accepted. */
   seen: Set<string>;
+  /** Regenerate: whether an item asks again what the previous test asked (refused). */
+  repeats?: (q: Question) => boolean;
 }
 
 const TF = ["True", "False"];
 
+/**
+ * What a provider may get slightly wrong without losing the item: the spec's older `questionText`,
+ * a list of accepted answers that is too long or holds blanks (cut to the bounds), a source sentence
+ * that is too long to keep (dropped).
+ */
+function tolerant(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
+  const item: Record<string, unknown> = { ...raw };
+  if (!("question" in item) && "questionText" in item) item.question = item.questionText;
+  if (Array.isArray(item.accepted_answers)) {
+    item.accepted_answers = item.accepted_answers
+      .filter((a): a is string => typeof a === "string" && a.trim() !== "" && a.length <= MAX_ANSWER_CHARS)
+      .map((a) => a.trim())
+      .slice(0, MAX_ACCEPTED_ANSWERS);
+  } else if (item.accepted_answers === null) delete item.accepted_answers;
+  if (typeof item.source === "string" && item.source.length > MAX_SOURCE_CHARS) delete item.source;
+  else if (item.source === null) delete item.source;
+  return item;
+}
+
 /** Checks and tidies one item; returns the clean question, or why it was refused. */
 export function checkItem(raw: unknown, ctx: ValidationContext): { ok: true; question: Question } | { ok: false; reason: string } {
-  const source = raw && typeof raw === "object" ? { ...(raw as Record<string, unknown>) } : raw;
-  if (source && typeof source === "object" && !("question" in source) && "questionText" in source) {
-    (source as Record<string, unknown>).question = (source as Record<string, unknown>).questionText;
-  }
-  const parsed = Question.safeParse(source);
+  const parsed = Question.safeParse(tolerant(raw));
   if (!parsed.success) return { ok: false, reason: "does not match the question schema" };
   const q = parsed.data;
   const question = q.question.trim();
@@ -59,6 +77,7 @@ export function checkItem(raw: unknown, ctx: ValidationContext): { ok: true; que
 
   const key = normalise(question);
   if (ctx.seen.has(key)) return { ok: false, reason: "duplicate question" };
+  if (ctx.repeats?.({ ...q, question })) return { ok: false, reason: "repeats a question of the previous version" };
 
   const pages = [...new Set(q.source_pages)].sort((a, b) => a - b);
   if (ctx.grounding !== "none") {
@@ -79,5 +98,9 @@ export function checkItem(raw: unknown, ctx: ValidationContext): { ok: true; que
     }
   }
   ctx.seen.add(key);
-  return { ok: true, question: { question, type: q.type, options, answer, explanation: q.explanation.trim(), source_pages: pages } };
+  const origin = q.source?.trim();
+  return {
+    ok: true,
+    question: { question, type: q.type, options, answer, explanation: q.explanation.trim(), source_pages: pages, ...(origin && { source: origin }) },
+  };
 }

@@ -124,6 +124,49 @@ describe("generation through an OpenAI-compatible server", () => {
   });
 });
 
+describe("when the material grounds only some of the questions", () => {
+  // The model writes 7 valid questions, then nothing more however often it is asked again.
+  const sevenThenNothing = () => ai.script(reply.tooFew(7), reply.questions([]), reply.questions([]), reply.questions([]));
+
+  it("finishes the test with the questions that passed and says how many were asked for", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    sevenThenNothing();
+    const res = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 10 });
+    expect(res.status).toBe(200);
+    const test = (await c.get(`/api/tests/${res.body.test_id}`)).body;
+    expect(test.test_metadata.questions).toHaveLength(7);
+    expect(test.requested_count).toBe(10);
+  });
+
+  it("says a complete test was complete", async () => {
+    const { c } = await newStudent(server.url);
+    const res = await c.post("/gpt/generate", { file_id: await uploadRFaq(c), topic: "packages", count: 4 });
+    expect((await c.get(`/api/tests/${res.body.test_id}`)).body).toMatchObject({ requested_count: 4, regenerated_from: null });
+  });
+
+  it("fails with today's message, saving nothing, only when no question passes", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    const before = await testsCount(server);
+    ai.script(reply.questions([]), reply.questions([]), reply.questions([]));
+    const res = await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 3 });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toBe('Only 0 of 3 questions about "CRAN" could be written from this study material. Try a broader topic or fewer questions.');
+    expect(await testsCount(server)).toBe(before);
+  });
+
+  it("makes a study set of the cards that passed and says how many were asked for", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    sevenThenNothing();
+    const res = await c.post("/api/study_sets", { name: "Packages", file_id: fileId, topic: "packages", count: 10 });
+    expect(res.status).toBe(201);
+    expect(res.body.flashcards).toHaveLength(7);
+    expect(res.body).toMatchObject({ card_count: 7, requested_cards: 10 });
+  });
+});
+
 describe("fair use of the shared queue", () => {
   it("lets one student have at most 3 generations waiting or running", async () => {
     const { c } = await newStudent(server.url);

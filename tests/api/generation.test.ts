@@ -177,8 +177,27 @@ describe("generation jobs", () => {
     expect(again.status).toBe(200);
     expect(again.body.test_id).not.toBe(first.body.test_id);
     const test = (await c.get(`/api/tests/${again.body.test_id}`)).body;
-    expect(test.name).toBe("CRAN (Medium)");
-    expect(test.test_metadata.questions).toHaveLength(3);
+    expect(test).toMatchObject({ name: "CRAN (Medium)", requested_count: 3, test_metadata: { difficulty: "Medium" } });
+    // The material says little about CRAN, and none of the first version's questions may come back.
+    expect(test.test_metadata.questions.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("regenerates genuinely different questions and says so only then", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    const first = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 5 });
+    const again = await c.post(`/api/tests/${first.body.test_id}/regenerate`, {});
+    expect(again.status).toBe(200);
+    const [a, b] = await Promise.all([first, again].map(async (r) => (await c.get(`/api/tests/${r.body.test_id}`)).body));
+    expect(a).toMatchObject({ regenerated_from: null, repeated_count: null });
+    expect(b).toMatchObject({ regenerated_from: first.body.test_id, repeated_count: 0 });
+    // Stems compared by their words, so a copied sentence with another word blanked counts as the same question.
+    const words = (q: { question: string }) => new Set(q.question.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []);
+    const similar = (x: Set<string>, y: Set<string>) => [...x].filter((w) => y.has(w)).length / Math.max(x.size, y.size, 1) >= 0.6;
+    const before = a.test_metadata.questions.map(words);
+    const shared = b.test_metadata.questions.filter((q: { question: string }) => before.some((w: Set<string>) => similar(words(q), w)));
+    expect(b.test_metadata.questions.length).toBeGreaterThan(0);
+    expect(shared.length).toBeLessThanOrEqual(1);
   });
 
   it("keeps a test working when its file is deleted", async () => {

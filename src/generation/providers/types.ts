@@ -25,7 +25,7 @@ export const Question = z.object({
   accepted_answers: z.array(z.string().min(1).max(MAX_ANSWER_CHARS)).max(MAX_ACCEPTED_ANSWERS).optional(),
   /**
    * The sentence of the material the question was written from, where the provider knows it (builtin):
-   * regenerate passes it back as `excludeSources`. Never shown while a test is taken.
+   * regenerate passes it back as `excludeSources`. Stored, never shown (the explanation quotes the material).
    */
   source: z.string().max(MAX_SOURCE_CHARS).optional(),
 });

@@ -108,6 +108,12 @@ export interface StudySetView extends StudySetSummary {
   now: string;
 }
 
+/** POST /api/study_sets: the new set, and for cards written from material how many were asked for. */
+export interface CreatedSetView extends StudySetView {
+  /** More than card_count when the material grounded only some of the cards; null for typed cards. */
+  requested_cards: number | null;
+}
+
 /** POST /api/flashcards/{id}/review. */
 export interface ReviewView extends FlashcardView {
   rating: RatingName;

@@ -12,7 +12,7 @@ import { startGeneration, writeGroundedQuestions } from "../../generation/servic
 import { missedQuestions } from "../../practice/missed.ts";
 import { findCard, findSet, type CardRow, type SetRow } from "./policy.ts";
 import { startTestFromCards } from "./test-from-cards.ts";
-import { CARD_STATES, LIMITS, MESSAGES, type CardInput, type CardPatch, type CardState, type CreateSetInput, type FlashcardView, type FromResultView, type RatingName, type ReviewView, type SetPatch, type StudySetSummary, type StudySetView } from "./schema.ts";
+import { CARD_STATES, LIMITS, MESSAGES, type CardInput, type CardPatch, type CardState, type CreateSetInput, type CreatedSetView, type FlashcardView, type FromResultView, type RatingName, type ReviewView, type SetPatch, type StudySetSummary, type StudySetView } from "./schema.ts";
 import { cardCounts, endOfUtcDay, percent } from "./stats.ts";
 
 /** FSRS with the library's default parameters (90% retention, learning steps 1m and 10m). */
@@ -141,19 +141,24 @@ async function insertSet(scope: Scope, fields: { name: string; title?: string; d
   return findSet(scope, idOf(row));
 }
 
-/** A set with typed cards, or with cards the provider writes from {file_id, topic, count}. */
-export async function createSet(scope: Scope, input: CreateSetInput, signal?: AbortSignal): Promise<StudySetView> {
+/**
+ * A set with typed cards, or with cards the provider writes from {file_id, topic, count}. When the
+ * material grounds only some of the cards asked for, the set keeps those and `requested_cards` says
+ * how many were asked (the provider failing to write any is an error, as for a test).
+ */
+export async function createSet(scope: Scope, input: CreateSetInput, signal?: AbortSignal): Promise<CreatedSetView> {
   let cards: CardInput[] = input.flashcards ?? [];
+  const requested = input.file_id !== undefined ? (input.count ?? 10) : null;
   if (input.file_id !== undefined) {
     await checkSetLimit(scope); // before asking the provider for work that could not be kept
     // Written before the transaction: a language model may take a while, and nothing is stored yet.
-    const questions = await writeGroundedQuestions(scope, { file_id: input.file_id, topic: input.topic!, count: input.count ?? 10 }, signal);
+    const questions = await writeGroundedQuestions(scope, { file_id: input.file_id, topic: input.topic!, count: requested! }, signal);
     cards = questions.map((q) => ({ question: q.question, answer: q.answer, source_page: q.source_pages[0] ?? null }));
   }
   return withTransaction(scope, async (tx) => {
     const set = await insertSet(tx, { ...input, study_material_id: input.file_id ?? null, topic: input.topic ?? null });
     await insertCards(tx, set, cards);
-    return presentSet(tx, set);
+    return { ...(await presentSet(tx, set)), requested_cards: requested };
   });
 }
 

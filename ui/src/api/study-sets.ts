@@ -1,7 +1,7 @@
 /** Study sets and flashcards: the list, one set, cards, FSRS reviews, missed questions, Generate Questions. */
 import type { Job } from "./types.ts";
 import { api, type CallOptions } from "./client.ts";
-import type { CardInput, CardPatch, FlashcardView, FromResultView, RatingName, ReviewView, SetPatch, StudySetSummary, StudySetView } from "../../../src/study/sets/schema.ts";
+import type { CardInput, CardPatch, CreatedSetView, FlashcardView, FromResultView, RatingName, ReviewView, SetPatch, StudySetSummary, StudySetView } from "../../../src/study/sets/schema.ts";
 
 export type { FlashcardView, RatingName, StudySetSummary, StudySetView };
 
@@ -31,7 +31,7 @@ export interface NewStudySet {
 
 export const listStudySets = (options?: CallOptions) => api.get<StudySetSummary[]>("/api/study_sets", options);
 export const getStudySet = (id: number, options?: CallOptions) => api.get<StudySetView>(`/api/study_sets/${id}`, options);
-export const createStudySet = (body: NewStudySet, options?: CallOptions) => api.post<StudySetView>("/api/study_sets", body, options);
+export const createStudySet = (body: NewStudySet, options?: CallOptions) => api.post<CreatedSetView>("/api/study_sets", body, options);
 export const updateStudySet = (id: number, body: SetPatch, options?: CallOptions) => api.patch<StudySetView>(`/api/study_sets/${id}`, body, options);
 export const deleteStudySet = (id: number, options?: CallOptions) => api.delete<void>(`/api/study_sets/${id}`, undefined, options);
 export const addCard = (setId: number, body: Pick<CardInput, "question" | "answer">, options?: CallOptions) => api.post<FlashcardView>(`/api/study_sets/${setId}/cards`, body, options);

@@ -7,6 +7,7 @@ import type { JobState as ServerJobState, JobView } from "../../../src/core/jobs
 import type { Role } from "../../../src/core/context.ts";
 import type { FileOut } from "../../../src/materials/schema.ts";
 import type { SessionOut } from "../../../src/accounts/schema.ts";
+import type { TestInfo } from "../../../src/generation/schema.ts";
 
 /** The error body every failing call answers with. */
 export interface FieldIssue {
@@ -128,15 +129,8 @@ export interface TestMetadata {
   questions: Question[];
 }
 
-/** `GET /api/tests/{id}`. */
-export interface PracticeTest {
-  test_id: number;
-  name: string;
-  study_material_id: number | null;
-  created_at: string;
-  /** "openai", "ollama" or "builtin". */
-  provider: string;
-  model: string;
+/** `GET /api/tests/{id}`: the server's TestInfo with the questions. */
+export interface PracticeTest extends TestInfo {
   test_metadata: TestMetadata;
 }
 

@@ -29,6 +29,15 @@ export const NO_QUESTIONS = "Test is incomplete or contains no questions.";
 
 const TITLE = "Test preview";
 
+/** The material grounded fewer questions than were asked for: the student should know why the test is short. */
+export const partialText = (written: number, requested: number) => `Only ${written} of ${requested} questions could be written from this material.`;
+
+/** Said after Regenerate, and only as far as it is true (the server counts questions that came back). */
+export function regeneratedText(total: number, repeated: number): string {
+  if (repeated === 0) return "Here is a new version of the test, with fresh questions on the same topic.";
+  return `Here is a new version of the test: ${total - repeated} of ${total} questions are new (the material holds few others on this topic).`;
+}
+
 function Problem({ message, retry }: { message: string; retry?: () => void }) {
   return (
     <Page title={TITLE} narrow>
@@ -95,6 +104,8 @@ export function GeneratedTestPage() {
           <ButtonLink href="/dashboard" variant="ghost">
             Cancel
           </ButtonLink>
+          <ButtonLink href={`/tests/${test_id}/analysis`} variant="ghost">
+          </ButtonLink>
           <Button onClick={() => void generation.start((options) => regenerateTest(test_id, options))}>
             Regenerate Test
           </Button>
@@ -108,8 +119,11 @@ export function GeneratedTestPage() {
         {startError && <Alert kind="error">{startError}</Alert>}
         {generation.error && <Alert kind="error">{generation.error.message}</Alert>}
         {generation.cancelled && <Alert kind="info">Regenerating was cancelled. This is still the test you had.</Alert>}
-        {regenerated && !generation.error && !generation.cancelled && (
-          <Alert kind="success">Here is a new version of the test, with fresh questions on the same topic.</Alert>
+        {regenerated && test.data.regenerated_from !== null && !generation.error && !generation.cancelled && (
+          <Alert kind="success">{regeneratedText(questions.length, test.data.repeated_count ?? 0)}</Alert>
+        )}
+        {questions.length > 0 && test.data.requested_count > questions.length && (
+          <Alert kind="info">{partialText(questions.length, test.data.requested_count)}</Alert>
         )}
         {questions.length === 0 ? (
           <Alert kind="warning">{NO_QUESTIONS}</Alert>

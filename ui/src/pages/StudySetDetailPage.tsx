@@ -19,7 +19,7 @@ import { plural } from "../format.ts";
 import { useAction } from "../hooks/useAction.ts";
 import { useGeneration } from "../hooks/useGeneration.ts";
 import { useLoad } from "../hooks/useLoad.ts";
-import { parseId } from "../hooks/usePageId.ts";
+import { parseId, useNavigationState } from "../hooks/usePageId.ts";
 import { CardList } from "./study-sets/CardList.tsx";
 import { ConfirmDelete } from "./study-sets/ConfirmDelete.tsx";
 import { StudyMode } from "./study-sets/StudyMode.tsx";
@@ -63,6 +63,8 @@ function SetView({ initial, reload }: { initial: StudySetView; reload: () => voi
   const [confirming, setConfirming] = useState(false);
   const generation = useGeneration((testId) => navigate(`/generated-test?id=${testId}`, { state: { testId } }));
   const dueNow = set.flashcards.filter((c) => c.due_now);
+  // Set by the create form when the material grounded fewer cards than were asked for.
+  const requestedCards = useNavigationState<number>("requestedCards");
 
   return (
     <Page
@@ -86,6 +88,9 @@ function SetView({ initial, reload }: { initial: StudySetView; reload: () => voi
       }
     >
       <div className="stack stack--lg reading">
+        {requestedCards !== undefined && requestedCards > set.card_count && (
+          <Alert kind="info">{`Only ${set.card_count} of ${requestedCards} flashcards could be written from this material.`}</Alert>
+        )}
         {(generation.error || generation.cancelled) && (
           <Alert kind={generation.cancelled ? "info" : "error"}>
             {generation.cancelled ? "Generating questions was cancelled." : GENERATE_QUESTIONS_FAILED}

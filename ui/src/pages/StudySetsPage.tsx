@@ -41,7 +41,8 @@ function CreateSetForm() {
     const body: NewStudySet = { name, title: title || undefined, description: description || undefined };
     if (source === "material") Object.assign(body, { file_id: Number(fileId), topic, count: Number(count) });
     const set = await action.run(() => createStudySet(body, { fallback: "Failed to create the study set. Please try again." }));
-    if (set) navigate(`/study-sets/${set.id}`);
+    // The set's page says so when the material grounded fewer cards than asked for.
+    if (set) navigate(`/study-sets/${set.id}`, set.requested_cards ? { state: { requestedCards: set.requested_cards } } : undefined);
   }
 
   return (
