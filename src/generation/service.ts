@@ -103,6 +103,7 @@ export async function insertTest(scope: Scope, test: NewTest): Promise<{ test_id
 
 /** The caller's material, when the topic occurs in it (else 422 with topics it does cover). */
 async function materialWithTopic(scope: Scope, fileId: number, topic: string) {
+  const material = await findMaterial(scope, fileId);
   const hits = await searchChunks(scope.db, material.hash, topic, { mode: "all", limit: 1 });
   if (!hits.length) throw await topicNotFound(scope, material.hash, topic);
   return material;
@@ -120,6 +121,7 @@ export async function startGeneration(scope: Scope, input: GenerateInput, previo
 
 registerJobHandler("generate", async (scope, raw, control) => {
   const params = raw as GenerateJobParams;
+  const material = await findMaterial(scope, params.material_id).catch(() => {
     throw new AppError(410, "The study material was deleted before the test could be generated.");
   });
   const provider = providerFor(scope);
@@ -226,11 +228,12 @@ export function presentTest(row: TestRow, mode?: "take" | "review") {
 }
 
 export async function getTest(scope: Scope, id: number, mode?: "take" | "review") {
-  return presentTest(await findTest(scope, id, mode === "take" ? "take" : "own"), mode);
+  return presentTest(await findTest(scope, id), mode);
 }
 
-/** The questions of a test, for grading and showing results (practice): the answers stay on the server unless practice shows them. */
-  const row = await findTest(scope, id, use);
+/** The questions of a test, for grading (practice). */
+export async function loadTestQuestions(scope: Scope, id: number): Promise<{ row: TestRow; questions: Question[] }> {
+  const row = await findTest(scope, id);
   return { row, questions: JSON.parse(row.questions) };
 }
 
