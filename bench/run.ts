@@ -7,6 +7,7 @@ const benches: [string, string, string][] = [
   ["Built-in generator", "./builtin.ts", "runBuiltinBench"],
   ["Generation overhead", "./generation.ts", "runGenerationBench"],
   ["Exam morning", "./exam-morning.ts", "runExamMorningBench"],
+  ["Question quality", "./quality.ts", "runQualityBench"],
 ];
 
 const only = process.argv.slice(2).map((a) => a.toLowerCase());
