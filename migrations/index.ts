@@ -29,5 +29,5 @@ export const migrations: Migration[] = [
   { name: "008_classes_templates", ...m008 },
   { name: "009_study_sets", ...m009 },
   { name: "010_goals_notifications", ...m010 },
-];
   { name: "012_partial_tests", ...m012 },
+];

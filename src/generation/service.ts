@@ -7,8 +7,8 @@ import { enqueueJob, registerJobHandler, type JobView } from "../core/jobs.ts";
 import { RATE_RULES } from "../core/rate-limit.ts";
 import { findMaterial } from "../materials/policy.ts";
 import { searchChunks } from "../materials/search.ts";
-import { previousQuestions } from "./repeats.ts";
 import { runPipeline } from "./pipeline.ts";
+import { previousQuestions } from "./repeats.ts";
 import { resolveParams, type GenerationParams } from "./prompt-parse.ts";
 import { suggestTopics } from "./providers/builtin/index.ts";
 import { providerFor } from "./providers/index.ts";
@@ -125,13 +125,13 @@ registerJobHandler("generate", async (scope, raw, control) => {
     throw new AppError(410, "The study material was deleted before the test could be generated.");
   });
   const provider = providerFor(scope);
-  await control.progress(0, params.count);
-  const questions = await runPipeline(
   // The replaced test may have been deleted meanwhile: then there is nothing to avoid.
   const replaced: Pick<TestRow, "id" | "questions"> | undefined = params.previous_test_id
     ? await scope.db("tests").where({ id: params.previous_test_id, user_id: scope.user.id }).first("id", "questions")
     : undefined;
   const previous = replaced ? previousQuestions(JSON.parse(replaced.questions)) : undefined;
+  await control.progress(0, params.count);
+  const questions = await runPipeline(
     scope.db,
     provider,
     { hash: material.hash, pageCount: material.page_count, ...params, previous },
@@ -149,10 +149,10 @@ registerJobHandler("generate", async (scope, raw, control) => {
     model: provider.model,
     seed: params.seed,
     questions,
-  });
-});
     requested_count: params.count,
     ...(replaced && previous && { regenerated_from: replaced.id, repeated_count: questions.filter(previous.repeats).length }),
+  });
+});
 
 /**
  * Questions written while a request waits (not as a queued job): two at a time in this process, a few
@@ -207,14 +207,14 @@ export function presentTest(row: TestRow, mode?: "take" | "review") {
     created_at: row.created_at,
     provider: row.provider,
     model: row.model,
-    test_metadata: {
-      topic: row.topic,
     requested_count: row.requested_count ?? row.count,
     regenerated_from: row.regenerated_from ?? null,
     repeated_count: row.repeated_count ?? null,
   };
   return {
     ...info,
+    test_metadata: {
+      topic: row.topic,
       difficulty: row.difficulty,
       question_types: JSON.parse(row.question_types) as QuestionType[],
       // Taking a test must not hand out its answers; the source sentence is kept for Regenerate only.

@@ -104,8 +104,6 @@ export function GeneratedTestPage() {
           <ButtonLink href="/dashboard" variant="ghost">
             Cancel
           </ButtonLink>
-          <ButtonLink href={`/tests/${test_id}/analysis`} variant="ghost">
-          </ButtonLink>
           <Button onClick={() => void generation.start((options) => regenerateTest(test_id, options))}>
             Regenerate Test
           </Button>
