@@ -121,6 +121,7 @@ const ROUTES: Record<string, RouteCase> = {
   "DELETE /api/templates/:id": { access: "user", owned: "templateId", ok: 204, fresh: true },
   "POST /api/tests/:id/regenerate": { access: "user", owned: "testId", ok: 202, body: () => ({ async: true }) },
   "GET /api/tests/:id": { access: "user", owned: "testId", ok: 200 },
+  "GET /api/tests/:id/export": { access: "user", owned: "testId", ok: 200, query: "?format=gift" },
   // In this order on the draft test (2 questions): add a third, reorder, edit, delete one, write one again.
   "GET /api/tests/:id/questions": { access: "user", owned: "draftTestId", ok: 200 },
   "POST /api/tests/:id/questions": { access: "user", owned: "draftTestId", ok: 201, body: () => ({ question: "Is this question written by hand?", type: "true_false", answer: "True" }) },
