@@ -83,10 +83,12 @@ async function changeQuestions(scope: Scope, id: number, version: string | undef
     if (change.structural && attempts > 0) throw conflict(LOCKED);
     const questions = change.apply(JSON.parse(row.questions) as Question[], attempts);
     const json = JSON.stringify(questions);
+    // A test whose owner added or deleted questions is the size they chose, not one the material fell short of.
+    const sized = questions.length === row.count ? {} : { count: questions.length, requested_count: questions.length };
     // Written only over what was read: a concurrent writer (another instance on PostgreSQL) makes this a 409.
-    const written = await tx.db("tests").where({ id, questions: row.questions }).update({ questions: json, count: questions.length });
+    const written = await tx.db("tests").where({ id, questions: row.questions }).update({ questions: json, ...sized });
     if (!written) throw conflict(STALE);
-    return present({ ...row, questions: json, count: questions.length }, attempts);
+    return present({ ...row, questions: json, ...sized }, attempts);
   });
 }
 

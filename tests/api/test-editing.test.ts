@@ -150,6 +150,8 @@ describe("deleting, reordering and adding", () => {
     const res = await c.delete(`/api/tests/${testId}/questions/1?version=${version}`);
     expect(res.status).toBe(200);
     expect(res.body.test_metadata.questions.map((q: Question) => q.question)).toEqual([QUESTIONS[0]!.question, QUESTIONS[2]!.question]);
+    // The owner chose the size: the preview does not say the material fell short.
+    expect((await c.get(`/api/tests/${testId}`)).body).toMatchObject({ requested_count: 2 });
     expect((await c.delete(`/api/tests/${testId}/questions/0`)).status).toBe(200);
     const last = await c.delete(`/api/tests/${testId}/questions/0`);
     expect(last.status).toBe(409);
