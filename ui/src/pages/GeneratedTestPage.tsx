@@ -17,6 +17,8 @@ import { QuestionReview } from "../components/QuestionReview.tsx";
 import { RetryAlert } from "../components/RetryAlert.tsx";
 import { PageSpinner } from "../components/Spinner.tsx";
 import { TestMeta } from "../components/TestMeta.tsx";
+import { EditQuestionsButton } from "../components/question-editor/EditQuestionsButton.tsx";
+import { QuestionEditor } from "../components/question-editor/QuestionEditor.tsx";
 import { useGeneration } from "../hooks/useGeneration.ts";
 import { useLoad } from "../hooks/useLoad.ts";
 import { useNavigationState, usePageId } from "../hooks/usePageId.ts";
@@ -62,6 +64,7 @@ export function GeneratedTestPage() {
   const id = pageId.kind === "ok" ? pageId.id : null;
   const test = useLoad(id, (signal) => getTest(id!, undefined, { signal }));
   const [startError, setStartError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const [showAnswers, setShowAnswers] = useStoredFlag(`sf:show-answers:${id ?? "none"}`);
   const generation = useGeneration((testId) => {
     setStartError(null);
@@ -104,6 +107,7 @@ export function GeneratedTestPage() {
           <ButtonLink href="/dashboard" variant="ghost">
             Cancel
           </ButtonLink>
+          <EditQuestionsButton testId={test_id} editing={editing} onClick={() => setEditing(true)} />
           <Button onClick={() => void generation.start((options) => regenerateTest(test_id, options))}>
             Regenerate Test
           </Button>
@@ -123,7 +127,15 @@ export function GeneratedTestPage() {
         {questions.length > 0 && test.data.requested_count > questions.length && (
           <Alert kind="info">{partialText(questions.length, test.data.requested_count)}</Alert>
         )}
-        {questions.length === 0 ? (
+        {editing ? (
+          <QuestionEditor
+            testId={test_id}
+            onDone={() => {
+              setEditing(false);
+              test.reload();
+            }}
+          />
+        ) : questions.length === 0 ? (
           <Alert kind="warning">{NO_QUESTIONS}</Alert>
         ) : (
           <>
