@@ -10,6 +10,7 @@ import * as m008 from "./008_classes_templates.ts";
 import * as m009 from "./009_study_sets.ts";
 import * as m010 from "./010_goals_notifications.ts";
 import * as m012 from "./012_partial_tests.ts";
+import * as m013 from "./013_teaching.ts";
 
 export interface Migration {
   name: string;
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   { name: "009_study_sets", ...m009 },
   { name: "010_goals_notifications", ...m010 },
   { name: "012_partial_tests", ...m012 },
+  { name: "013_teaching", ...m013 },
 ];

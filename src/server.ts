@@ -13,6 +13,7 @@ import { removeExpiredSessions } from "./accounts/sessions.ts";
 import { removeUnusableTokens } from "./accounts/tokens.ts";
 import { notifyGenerationOutcome, removeOldNotifications } from "./study/notifications/service.ts";
 import { scheduleDueReminders } from "./study/notifications/schedule.ts";
+import { teachingSharing } from "./teaching/sharing.ts";
 
 export interface RunningServer {
   app: AppContext;
@@ -32,7 +33,8 @@ export const maintenanceTasks: MaintenanceTasks = {
 };
 
 export async function startServer(config: Config, opts: { log?: Logger; clock?: Clock; uiDir?: string } = {}): Promise<RunningServer> {
-  const app = await openContext(config, opts);
+  // Members of a teacher's class use its materials and take its assigned tests (src/core/sharing.ts).
+  const app = await openContext(config, { ...opts, sharing: teachingSharing });
   const koa = createApp(app, { uiDir: opts.uiDir });
   const server = koa.listen({ port: config.port, host: config.host });
   await new Promise<void>((resolve, reject) => {

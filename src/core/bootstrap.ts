@@ -8,12 +8,13 @@ import { createMailer } from "./mail.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { loadOrCreateSecret } from "./secret.ts";
 import { closeShared } from "./shared.ts";
+import { noSharing, type Sharing } from "./sharing.ts";
 
 /**
  * Opens everything a service needs: the data directory, the database (migrated), mail and the
  * signing key. The server and the CLI both start here, so they see the same core.
  */
-export async function openContext(config: Config, opts: { log?: Logger; clock?: Clock } = {}): Promise<AppContext> {
+export async function openContext(config: Config, opts: { log?: Logger; clock?: Clock; sharing?: Sharing } = {}): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
   const log = opts.log ?? createLogger(config.logLevel);
   const clock = opts.clock ?? systemClock;
@@ -34,6 +35,7 @@ export async function openContext(config: Config, opts: { log?: Logger; clock?: 
     secret: loadOrCreateSecret(config.dataDir),
     limits: createRateLimiter(clock, config.rateLimitFactor),
     resources: new Map(),
+    sharing: opts.sharing ?? noSharing,
   };
 }
 

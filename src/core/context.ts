@@ -6,6 +6,7 @@ import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { Resources } from "./shared.ts";
+import type { Sharing } from "./sharing.ts";
 
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
@@ -21,6 +22,8 @@ export interface AppContext {
   limits: RateLimiter;
   /** Worker pools, the job runner, the AI provider: made on first use, closed with the context. */
   resources: Resources;
+  /** What owners lend to others (a class's materials and assigned tests): registered by the wiring. */
+  sharing: Sharing;
 }
 
 /** What a user may do: students study, teachers also teach classes, admins administer (and can do all of it). */

@@ -2,7 +2,6 @@ import { randomInt } from "node:crypto";
 import type { AppContext, Scope } from "../core/context.ts";
 import { concurrencyLimit } from "../core/concurrency.ts";
 import { AppError } from "../core/errors.ts";
-import { findOwned } from "../core/policy.ts";
 import { enqueueJob, registerJobHandler, type JobView } from "../core/jobs.ts";
 import { RATE_RULES } from "../core/rate-limit.ts";
 import { findMaterial } from "../materials/policy.ts";
@@ -15,6 +14,7 @@ import { providerFor } from "./providers/index.ts";
 import type { Question, QuestionType } from "./providers/types.ts";
 import type { GenerateInput, TestInfo } from "./schema.ts";
 import { checkItem } from "./validate.ts";
+import { findTest as findTestFor, type TestUse } from "./policy.ts";
 
 interface GenerateJobParams extends GenerationParams {
   material_id: number;
@@ -103,7 +103,7 @@ export async function insertTest(scope: Scope, test: NewTest): Promise<{ test_id
 
 /** The caller's material, when the topic occurs in it (else 422 with topics it does cover). */
 async function materialWithTopic(scope: Scope, fileId: number, topic: string) {
-  const material = await findMaterial(scope, fileId);
+  const material = await findMaterial(scope, fileId, "view");
   const hits = await searchChunks(scope.db, material.hash, topic, { mode: "all", limit: 1 });
   if (!hits.length) throw await topicNotFound(scope, material.hash, topic);
   return material;
@@ -121,7 +121,7 @@ export async function startGeneration(scope: Scope, input: GenerateInput, previo
 
 registerJobHandler("generate", async (scope, raw, control) => {
   const params = raw as GenerateJobParams;
-  const material = await findMaterial(scope, params.material_id).catch(() => {
+  const material = await findMaterial(scope, params.material_id, "view").catch(() => {
     throw new AppError(410, "The study material was deleted before the test could be generated.");
   });
   const provider = providerFor(scope);
@@ -196,7 +196,7 @@ export async function generateFree(scope: Scope, input: GenerateInput): Promise<
   return { questions };
 }
 
-const findTest = (scope: Scope, id: number) => findOwned<TestRow>(scope, "tests", id, "Test");
+const findTest = (scope: Scope, id: number, use: TestUse = "own") => findTestFor<TestRow>(scope, id, use);
 
 export function presentTest(row: TestRow, mode?: "take" | "review") {
   const questions: Question[] = JSON.parse(row.questions);
@@ -228,12 +228,13 @@ export function presentTest(row: TestRow, mode?: "take" | "review") {
 }
 
 export async function getTest(scope: Scope, id: number, mode?: "take" | "review") {
-  return presentTest(await findTest(scope, id), mode);
+  // Taking hides the answers, so a test assigned to the user may be taken; anything more is the owner's.
+  return presentTest(await findTest(scope, id, mode === "take" ? "take" : "own"), mode);
 }
 
-/** The questions of a test, for grading (practice). */
-export async function loadTestQuestions(scope: Scope, id: number): Promise<{ row: TestRow; questions: Question[] }> {
-  const row = await findTest(scope, id);
+/** The questions of a test, for grading and showing results (practice): the answers stay on the server unless practice shows them. */
+export async function loadTestQuestions(scope: Scope, id: number, use: TestUse = "take"): Promise<{ row: TestRow; questions: Question[] }> {
+  const row = await findTest(scope, id, use);
   return { row, questions: JSON.parse(row.questions) };
 }
 

@@ -26,6 +26,7 @@ import { insightRoutes } from "../study/insights/routes.ts";
 import { goalRoutes } from "../study/goals/routes.ts";
 import { notificationRoutes } from "../study/notifications/routes.ts";
 import { dashboardRoutes } from "../study/dashboard.ts";
+import { teachingRoutes } from "../teaching/routes.ts";
 import { exportRoutes } from "../teaching/exports/routes.ts";
 import { itemAnalysisRoutes } from "../teaching/analysis/routes.ts";
 import { session } from "./middleware/session.ts";
@@ -34,7 +35,7 @@ import { sameOrigin } from "./middleware/origin.ts";
 export const UI_DIR = path.resolve(import.meta.dirname, "../../dist/ui");
 
 /** Each feature adds its routes here; the order matters only where paths overlap. */
-const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, testEditRoutes, classRoutes, templateRoutes, studySetRoutes, insightRoutes, goalRoutes, notificationRoutes, dashboardRoutes, exportRoutes, itemAnalysisRoutes];
+const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, testEditRoutes, classRoutes, templateRoutes, studySetRoutes, insightRoutes, goalRoutes, notificationRoutes, dashboardRoutes, teachingRoutes, exportRoutes, itemAnalysisRoutes];
 
 /** Every API route of every feature; the authorization test walks this same router. */
 export function createRouter(): AppRouter {

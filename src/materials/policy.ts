@@ -1,5 +1,5 @@
 import type { Scope } from "../core/context.ts";
-import { notFound } from "../core/errors.ts";
+import { forbidden, notFound } from "../core/errors.ts";
 import { visibleTo } from "../core/policy.ts";
 
 export interface MaterialRow {
@@ -12,14 +12,24 @@ export interface MaterialRow {
   page_count: number;
 }
 
-/** Loads a study material the scope may see: its owner's, or any for an admin. Anything else is 404. */
-export async function findMaterial(scope: Scope, id: number): Promise<MaterialRow> {
-  const row: MaterialRow | undefined = await scope
-    .db("study_materials as m")
-    .join("documents as d", "d.hash", "m.hash")
-    .where("m.id", id)
-    .modify(visibleTo(scope, "m.user_id"))
-    .first("m.*", "d.size_bytes", "d.page_count");
+/**
+ * `own`: anything that changes the file or files it somewhere (delete, attach to a class, a template):
+ * its owner, or an admin. `view`: read it, download it, search it, generate one's own tests from it:
+ * also anyone the owner lends it to through core's Sharing (the members of a class that holds it).
+ */
+export type MaterialUse = "own" | "view";
+
+/**
+ * Loads a study material for a use. Neither the user's nor lent to them: 404. Lent to them but asked
+ * for more than viewing: 403 (they can see it, not change it).
+ */
+export async function findMaterial(scope: Scope, id: number, use: MaterialUse = "own"): Promise<MaterialRow> {
+  const material = () => scope.db("study_materials as m").join("documents as d", "d.hash", "m.hash").where("m.id", id);
+  const own: MaterialRow | undefined = await material().modify(visibleTo(scope, "m.user_id")).first("m.*", "d.size_bytes", "d.page_count");
+  if (own) return own;
+  const lent = await scope.sharing.canUse(scope, "material", id);
+  const row: MaterialRow | undefined = lent ? await material().first("m.*", "d.size_bytes", "d.page_count") : undefined;
   if (!row) throw notFound("File not found.");
+  if (use !== "view") throw forbidden("This file is shared with your class: only its owner can change or delete it.");
   return row;
 }

@@ -1,5 +1,6 @@
 /** What study sets ask of practice: the questions a student missed in one of their results. */
 import type { Scope } from "../core/context.ts";
+import { forbidden } from "../core/errors.ts";
 import { loadTestQuestions } from "../generation/service.ts";
 import { getResult } from "./service.ts";
 
@@ -14,10 +15,12 @@ export interface MissedQuestions {
 /** The result's wrong or unanswered questions with their answers and first cited page; another student's result is 404. */
 export async function missedQuestions(scope: Scope, resultId: number): Promise<MissedQuestions> {
   const result = await getResult(scope, resultId);
-  const { row, questions } = await loadTestQuestions(scope, result.test_id);
+  // Cards carry the answers: not from an attempt whose answers are withheld.
+  if (result.answers_hidden) throw forbidden(result.answers_hidden);
+  const { row, questions } = await loadTestQuestions(scope, result.test_id, "result");
   const missed = result.review.flatMap((r) => {
     const q = questions[r.index];
-    return !r.correct && q ? [{ question: q.question, answer: r.answer, source_page: q.source_pages[0] ?? null }] : [];
+    return !r.correct && q && r.answer !== null ? [{ question: q.question, answer: r.answer, source_page: q.source_pages[0] ?? null }] : [];
   });
   return { test_name: result.test_name, topic: row.topic, study_material_id: row.study_material_id, missed };
 }

@@ -1,4 +1,5 @@
 import type { Scope } from "../core/context.ts";
+import { withTransaction } from "../core/db.ts";
 import { AppError } from "../core/errors.ts";
 import { findOwned } from "../core/policy.ts";
 import { loadTestQuestions, presentTest } from "../generation/service.ts";
@@ -14,13 +15,35 @@ interface ResultRow {
   total: number;
   answers: string;
   review: string;
+  /** The assignment the attempt counted for; null for practice on one's own test. */
+  assignment_id: number | null;
   created_at: string;
+}
+
+/** A question's review with its answer withheld (null) when the assignment's rule hides it for now. */
+export type ResultReviewItem = Omit<ReviewItem, "answer"> & { answer: string | null };
+
+const NOT_OWN = "The answers of this test are not shown: it is no longer assigned to you.";
+
+/**
+ * Why the answers of this attempt are withheld from the viewer, or null when they are shown: an
+ * assignment decides for its attempts (after submission, after the due time, never); someone else's
+ * test taken without one (its assignment was removed) shows none. Administrators see everything.
+ */
+async function answersHidden(scope: Scope, row: ResultRow, testOwner: number): Promise<string | null> {
+  if (scope.user.is_admin || testOwner === row.user_id) return null;
+  if (row.assignment_id === null) return NOT_OWN;
+  return (await scope.sharing.reviewRule(scope, row.assignment_id)).hidden;
 }
 
 const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed|duplicate key/i.test(String((err as Error)?.message));
 
 async function present(scope: Scope, row: ResultRow) {
-  const { row: test } = await loadTestQuestions(scope, row.test_id);
+  // The result is the viewer's (or an admin's to see): with it, the test it was taken on.
+  const { row: test } = await loadTestQuestions(scope, row.test_id, "result");
+  const hidden = await answersHidden(scope, row, test.user_id);
+  const review = JSON.parse(row.review) as ReviewItem[];
+  const shown = presentTest(test, hidden ? "take" : undefined);
   return {
     result_id: row.id,
     test_id: row.test_id,
@@ -28,9 +51,12 @@ async function present(scope: Scope, row: ResultRow) {
     score: row.score,
     correct: row.correct,
     total: row.total,
-    test_metadata: presentTest(test).test_metadata,
+    test_metadata: shown.test_metadata,
     submitted_answers: JSON.parse(row.answers) as Record<string, string | null>,
-    review: JSON.parse(row.review) as ReviewItem[],
+    review: (hidden ? review.map((r) => ({ ...r, answer: null })) : review) as ResultReviewItem[],
+    /** Why the answers are not shown (score and right/wrong still are), or null. */
+    answers_hidden: hidden,
+    assignment_id: row.assignment_id,
     submitted_at: row.created_at,
   };
 }
@@ -56,21 +82,27 @@ export async function submit(scope: Scope, input: SubmitInput, idempotencyKey?: 
   const answers = Object.fromEntries(graded.review.map((r) => [String(r.index), r.chosen]));
   let id: number;
   try {
-    const [row] = await scope
-      .db("results")
-      .insert({
-        user_id: scope.user.id,
-        test_id: test.id,
-        score: graded.score,
-        correct: graded.correct,
-        total: graded.total,
-        answers: JSON.stringify(answers),
-        review: JSON.stringify(graded.review),
-        idempotency_key: idempotencyKey ?? null,
-        created_at: scope.clock.now().toISOString(),
-      })
-      .returning("id");
-    id = typeof row === "object" ? row.id : row;
+    // Someone else's test is taken for an assignment: which one, and whether an attempt is left, is
+    // decided in the same transaction as the insert, so parallel submissions cannot pass the limit.
+    id = await withTransaction(scope, async (tx) => {
+      const claim = test.user_id === tx.user.id ? null : await tx.sharing.claimAttempt(tx, test.id);
+      const [row] = await tx
+        .db("results")
+        .insert({
+          user_id: scope.user.id,
+          test_id: test.id,
+          score: graded.score,
+          correct: graded.correct,
+          total: graded.total,
+          answers: JSON.stringify(answers),
+          review: JSON.stringify(graded.review),
+          idempotency_key: idempotencyKey ?? null,
+          assignment_id: claim?.assignment_id ?? null,
+          created_at: tx.clock.now().toISOString(),
+        })
+        .returning("id");
+      return (typeof row === "object" ? row.id : row) as number;
+    });
   } catch (err) {
     // The same key submitted twice at once: the second finds the first.
     const earlier = idempotencyKey && isUniqueViolation(err) ? await findByKey(scope, idempotencyKey) : undefined;

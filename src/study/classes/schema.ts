@@ -39,6 +39,12 @@ export interface SyllabusOut {
   filename: string;
 }
 
+/**
+ * How the viewer stands to a class: `teacher` (they teach it: a teacher's class, by its owner or an
+ * administrator), `organiser` (a student's own class), `member` (they joined a teacher's class: read-only).
+ */
+export type ClassRole = "teacher" | "organiser" | "member";
+
 /** A class in the list: the spec's {id, name, syllabus}. */
 export interface ClassOut {
   id: number;
@@ -47,9 +53,16 @@ export interface ClassOut {
   /** Attached study materials, not counting the syllabus. */
   material_count: number;
   created_at: string;
+  role: ClassRole;
+  /** The code students join with: shown to whoever teaches the class, null for everyone else. */
+  join_code: string | null;
+  /** The teacher's name, for a teacher's class; null for a student's own organiser. */
+  teacher: string | null;
+  /** Members of a teacher's class (0 for an organiser). */
+  member_count: number;
 }
 
-/** A test made from one of the class's files (`file_id`), with its latest attempt (null when never taken). */
+/** A test made from one of the class's files (`file_id`), with its latest attempt (null when never taken); a member sees their own. */
 export type ClassTestOut = TestSummary & { latest: LatestScore | null };
 
 /** GET /api/classes/{id}: the class with its syllabus, materials, the tests made from them and their latest scores. */

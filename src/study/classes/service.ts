@@ -8,7 +8,9 @@ import { findMaterial } from "../../materials/policy.ts";
 import { filesOf } from "../../materials/queries.ts";
 import { deleteFile, uploadFile } from "../../materials/service.ts";
 import { latestScores } from "../../practice/queries.ts";
-import { findClass, listedFor, type ClassRow } from "./policy.ts";
+import { usersByIds } from "../../accounts/directory.ts";
+import { memberCounts, setJoinCode } from "./members.ts";
+import { findClass, listedFor, teaches, type ClassRelation, type ClassRow } from "./policy.ts";
 import {
   MAX_CLASS_MATERIALS,
   MAX_CLASSES,
@@ -17,6 +19,7 @@ import {
   type ClassDetailOut,
   type ClassInput,
   type ClassOut,
+  type ClassRole,
 } from "./schema.ts";
 
 const newestFirst = [{ column: "created_at", order: "desc" as const }, { column: "id", order: "desc" as const }];
@@ -32,10 +35,24 @@ async function materialCounts(scope: Scope, classIds: number[]): Promise<Map<num
   return new Map(rows.map((r) => [r.class_id, Number(r.n)]));
 }
 
-/** Presents classes with their syllabus's name (asked of materials) and how many materials each holds. */
-async function present(scope: Scope, rows: ClassRow[]): Promise<ClassOut[]> {
-  const counts = await materialCounts(scope, rows.map((r) => r.id));
-  // A class's files are its owner's: one lookup per owner (a single one, until classes have members).
+type SeenClass = ClassRow & { relation: ClassRelation };
+
+/** A member reads a teacher's class; its teacher (or an administrator) teaches it; a student organises their own. */
+function roleOf(scope: Scope, row: SeenClass): ClassRole {
+  if (row.relation === "member") return "member";
+  return row.join_code !== null && teaches(scope.user) ? "teacher" : "organiser";
+}
+
+/**
+ * Presents classes with their syllabus's name (asked of materials), how many materials and members
+ * each holds, the viewer's role, and the teacher's name and join code where they apply.
+ */
+async function present(scope: Scope, rows: SeenClass[]): Promise<ClassOut[]> {
+  const ids = rows.map((r) => r.id);
+  const counts = await materialCounts(scope, ids);
+  const members = await memberCounts(scope.db, ids);
+  const teachers = await usersByIds(scope.db, rows.flatMap((r) => (r.join_code !== null ? [r.owner_id] : [])));
+  // A class's files are its owner's: one lookup per owner (joined classes bring their teachers').
   const filesByOwner = new Map<number, Awaited<ReturnType<typeof filesOf>>>();
   for (const ownerId of new Set(rows.map((r) => r.owner_id))) {
     const syllabi = rows.flatMap((r) => (r.owner_id === ownerId && r.syllabus_id ? [r.syllabus_id] : []));
@@ -43,19 +60,24 @@ async function present(scope: Scope, rows: ClassRow[]): Promise<ClassOut[]> {
   }
   return rows.map((row) => {
     const file = row.syllabus_id ? filesByOwner.get(row.owner_id)?.get(row.syllabus_id) : undefined;
+    const role = roleOf(scope, row);
     return {
       id: row.id,
       name: row.name,
       syllabus: file ? { file_id: file.file_id, filename: file.filename } : null,
       material_count: counts.get(row.id) ?? 0,
       created_at: row.created_at,
+      role,
+      join_code: role === "teacher" ? row.join_code : null,
+      teacher: row.join_code !== null ? (teachers.get(row.owner_id)?.username ?? null) : null,
+      member_count: members.get(row.id) ?? 0,
     };
   });
 }
 
 export async function listClasses(scope: Scope): Promise<ClassOut[]> {
   const rows: ClassRow[] = await scope.db("classes").modify(listedFor(scope.user)).orderBy(newestFirst);
-  return present(scope, rows);
+  return present(scope, rows.map((r) => ({ ...r, relation: r.owner_id === scope.user.id ? "owner" : "member" })));
 }
 
 async function assertRoomForClass(scope: Scope): Promise<void> {
@@ -84,7 +106,10 @@ export async function createClass(scope: Scope, input: ClassInput, syllabus?: Re
       await assertRoomForClass(tx);
       const now = tx.clock.now().toISOString();
       const [row] = await tx.db("classes").insert({ owner_id: tx.user.id, name: input.name, syllabus_id: file?.file_id ?? null, created_at: now, updated_at: now }).returning("id");
-      return (typeof row === "object" ? row.id : row) as number;
+      const classId = (typeof row === "object" ? row.id : row) as number;
+      // A teacher's class gets the code its students join with; a student's own organiser has none.
+      if (teaches(tx.user)) await setJoinCode(tx.db, classId, now);
+      return classId;
     });
   } catch (err) {
     // No class, so no syllabus either: a file this request added goes again (one the student had stays).
@@ -112,8 +137,10 @@ export async function getClass(scope: Scope, id: number): Promise<ClassDetailOut
     return file ? [{ ...file, attached_at: a.attached_at }] : [];
   });
   const sources = [...(row.syllabus_id ? [row.syllabus_id] : []), ...materials.map((m) => m.file_id)];
-  const tests = await testsFromMaterials(scope.db, row.owner_id, sources);
-  const scores = await latestScores(scope.db, row.owner_id, tests.map((t) => t.test_id));
+  // A member sees the practice tests they made from the class's materials; the others, the owner's.
+  const testsOf = row.relation === "member" ? scope.user.id : row.owner_id;
+  const tests = await testsFromMaterials(scope.db, testsOf, sources);
+  const scores = await latestScores(scope.db, testsOf, tests.map((t) => t.test_id));
   return { ...summary!, materials, tests: tests.map((t) => ({ ...t, latest: scores.get(t.test_id) ?? null })) };
 }
 
