@@ -162,7 +162,7 @@ export async function runQualityBench(argv = process.argv.slice(2)): Promise<str
     await store.close();
   }
 
-  const stamp = new Date().toISOString().slice(0, 16).replace(":", "");
+  const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "");
   const heading = [
     `${docs.length} documents (${docs.map((d) => `${d.name}: ${d.topics.join(", ")}`).join("; ")}),`,
     `${opts.count} questions per test, all types mixed, Easy/Medium/Hard; page text ${applied ? "cleaned as at scan time" : "as scanned (src/materials/clean not present yet)"}; ${stamp} UTC.`,

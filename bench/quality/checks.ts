@@ -351,7 +351,9 @@ export function notAnInstruction({ item }: CheckInput): Verdict {
   const first = s.match(/^\p{L}+/u)?.[0] ?? "";
   if (IMPERATIVES.has(first.toLowerCase())) return fail(`an instruction ("${first}")`);
   const tag = tags(s)[0];
-  return tag === "VERB" && !/(?:ing|ed|taken|given|written|shown|known|seen)$/i.test(first) ? fail(`an instruction ("${first}")`) : PASS;
+  if (tag !== "VERB" || /(?:ing|ed|taken|given|written|shown|known|seen)$/i.test(first)) return PASS;
+  // "Returns the number of …": a reference manual's description, a sentence without its subject.
+  return fail(/[^s]s$/i.test(first) ? `no subject ("${first}")` : `an instruction ("${first}")`);
 }
 
 /**

@@ -67,6 +67,13 @@ export function summaryTable(results: RunResult[], providers: ProviderSummary[],
   });
   lines.push(`  ${"every item check".padEnd(26)}${all.join("")}  goal: ≥ ${goal}% acceptable to a teacher (checks are necessary, not sufficient)`);
 
+  for (const difficulty of [...new Set(results.map((r) => r.difficulty))]) {
+    const cells = providers.map((p) => {
+      const list = of(p.provider).filter((r) => r.difficulty === difficulty).flatMap((r) => r.items);
+      return cell({ pass: list.filter(passing).length, of: list.length });
+    });
+    lines.push(`  ${`  of them ${difficulty}`.padEnd(26)}${cells.join("")}`);
+  }
   lines.push("", `  ${"document".padEnd(26)}${"provider".padEnd(10)}${"items".padStart(6)}${"no test".padStart(9)}  ${"every check".padEnd(22)}weakest check`);
   const documents = [...new Set(results.map((r) => r.document))];
   for (const doc of documents) {
