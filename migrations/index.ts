@@ -9,6 +9,7 @@ import * as m007 from "./007_admin.ts";
 import * as m008 from "./008_classes_templates.ts";
 import * as m009 from "./009_study_sets.ts";
 import * as m010 from "./010_goals_notifications.ts";
+import * as m011 from "./011_clean_pages.ts";
 import * as m012 from "./012_partial_tests.ts";
 import * as m013 from "./013_teaching.ts";
 
@@ -30,6 +31,7 @@ export const migrations: Migration[] = [
   { name: "008_classes_templates", ...m008 },
   { name: "009_study_sets", ...m009 },
   { name: "010_goals_notifications", ...m010 },
+  { name: "011_clean_pages", ...m011 },
   { name: "012_partial_tests", ...m012 },
   { name: "013_teaching", ...m013 },
 ];

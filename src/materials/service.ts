@@ -2,11 +2,11 @@ import { rm } from "node:fs/promises";
 import type { AppContext, Scope } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import type { ReceivedFile } from "../http/multipart.ts";
-import { chunkPages } from "./chunks.ts";
+import { documentText, insertDocumentText } from "./document-text.ts";
 import { cleanFilename } from "./filename.ts";
 import { findMaterial, type MaterialRow } from "./policy.ts";
 import { scanPool } from "./pool.ts";
-import { ensureRoom, textBytes } from "./quota.ts";
+import { ensureRoom } from "./quota.ts";
 import type { FileOut } from "./schema.ts";
 import { excerpt, searchChunks } from "./search.ts";
 import { blobPath, removeBlob, storeBlob, withHashLock } from "./storage.ts";
@@ -68,20 +68,15 @@ export async function uploadFile(
       } else {
         await ensureRoom(scope.db, userId, upload.size, limitMb);
         const scanned = await scanPool(scope).scan(upload.path, { owner: userId, signal });
-        const text_bytes = textBytes(scanned.pages);
-        const chunks = chunkPages(scanned.pages);
+        const text = documentText(scanned.pages);
+        const text_bytes = text.textBytes;
         await storeBlob(scope.config.dataDir, hash, upload.path);
         try {
           // The document and the user's record of it commit together: never one without the other.
           id = await scope.db.transaction(async (trx) => {
             await ensureRoom(trx, userId, upload.size + text_bytes, limitMb);
             await trx("documents").insert({ hash, size_bytes: upload.size, text_bytes, page_count: scanned.pageCount, created_at: material.created_at });
-            for (let i = 0; i < scanned.pages.length; i += 200) {
-              await trx("document_pages").insert(scanned.pages.slice(i, i + 200).map((p) => ({ hash, page: p.page, text: p.text })));
-            }
-            for (let i = 0; i < chunks.length; i += 200) {
-              await trx("document_chunks").insert(chunks.slice(i, i + 200).map((c) => ({ hash, page: c.page, seq: c.seq, text: c.text })));
-            }
+            await insertDocumentText(trx, hash, text);
             return insertMaterial(trx);
           });
         } catch (err) {

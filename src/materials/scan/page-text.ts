@@ -11,6 +11,8 @@ export interface TextRun {
   transform: number[];
   /** pdf.js saw a line break after this run. */
   hasEOL: boolean;
+  /** The run is set in a monospaced font (pdf.js's style for its font says so). */
+  mono?: boolean;
 }
 
 interface Line {
@@ -18,6 +20,8 @@ interface Line {
   x: number;
   y: number;
   size: number;
+  /** Every run with text on the line is monospaced: a line of a code listing, as books print them. */
+  mono: boolean;
 }
 
 /** Line spacing of a page with too few lines to measure it (baseline distance / font size). */
@@ -57,7 +61,7 @@ export function pageText(runs: readonly TextRun[]): string {
 function collectLines(runs: readonly TextRun[]): Line[] {
   const lines: Line[] = [];
   let parts: string[] = [];
-  let start: { x: number; y: number; size: number } | undefined;
+  let start: { x: number; y: number; size: number; mono: boolean } | undefined;
   const endLine = () => {
     const text = parts.join("").replace(CONTROL_CHARS, "").replace(/\s+/g, " ").trim();
     if (text && start) lines.push({ text, ...start });
@@ -68,8 +72,13 @@ function collectLines(runs: readonly TextRun[]): Line[] {
     if (run.str) {
       const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = run.transform;
       const size = Math.hypot(c, d) || Math.hypot(a, b);
-      if (!start) start = { x, y, size };
-      else start.size = Math.max(start.size, size);
+      // Spaces count for neither: a proportional line may put them in the monospaced font, and back.
+      const mono = run.mono === true || !run.str.trim();
+      if (!start) start = { x, y, size, mono };
+      else {
+        start.size = Math.max(start.size, size);
+        start.mono &&= mono;
+      }
       parts.push(run.str);
     }
     if (run.hasEOL) endLine();
@@ -95,8 +104,9 @@ function medianLeading(lines: Line[]): number {
 function startsParagraph(prev: Line, line: Line, leading: number): boolean {
   const gap = prev.y - line.y;
   const size = Math.min(prev.size, line.size);
-  // Moving up the page means a new column or box; an indented first line or extra space, a new paragraph.
-  return gap < 0 || gap / size > leading * PARAGRAPH_GAP || line.x - prev.x > line.size;
+  // Moving up the page means a new column or box; an indented first line or extra space, a new paragraph;
+  // a code listing (lines all in a monospaced font) is a paragraph apart from the prose around it.
+  return gap < 0 || gap / size > leading * PARAGRAPH_GAP || line.x - prev.x > line.size || prev.mono !== line.mono;
 }
 
 /** Hyphenated words written whole inside a line ("user-visible"): a line break after their hyphen keeps it. */

@@ -112,11 +112,14 @@ async function readPage(doc: PDFDocumentProxy, number: number, maxPageChars: num
   const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<TextContent>;
   try {
     const runs: TextRun[] = [];
+    const styles: TextContent["styles"] = {};
     let chars = 0;
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      // A chunk names only the fonts that are new in it: keep the page's so far.
+      Object.assign(styles, chunk.value.styles);
       for (const item of chunk.value.items) {
         if (!isTextItem(item)) continue;
-        runs.push(item);
+        runs.push({ str: item.str, transform: item.transform, hasEOL: item.hasEOL, mono: styles[item.fontName]?.fontFamily === "monospace" });
         // An item without text (a line end) counts as one: a page of nothing but those is no page either.
         chars += Math.max(1, item.str.length);
       }

@@ -1,0 +1,26 @@
+import type { Knex } from "knex";
+import { documentText, insertDocumentText } from "../src/materials/document-text.ts";
+
+/**
+ * Documents stored before scanning cleaned the text (src/materials/clean/) are cleaned now: their pages
+ * lose running heads, page numbers, contents and index pages, code listings; their chunks, and with
+ * them the search index, are rebuilt from the cleaned pages; their text_bytes follows. One document at
+ * a time, so memory stays that of the largest document, whatever the database holds.
+ */
+export async function up(db: Knex): Promise<void> {
+  let after = "";
+  for (;;) {
+    const next: { hash: string } | undefined = await db("documents").where("hash", ">", after).orderBy("hash").first("hash");
+    if (!next) return;
+    after = next.hash;
+    const pages: { page: number; text: string }[] = await db("document_pages").where({ hash: after }).orderBy("page").select("page", "text");
+    const text = documentText(pages);
+    await db("document_chunks").where({ hash: after }).delete();
+    await db("document_pages").where({ hash: after }).delete();
+    await insertDocumentText(db, after, text);
+    await db("documents").where({ hash: after }).update({ text_bytes: text.textBytes });
+  }
+}
+
+/** The text that cleaning dropped is not kept anywhere: going back leaves the cleaned text in place. */
+export async function down(): Promise<void> {}

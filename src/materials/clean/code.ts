@@ -1,0 +1,87 @@
+/**
+ * Code listings and option tables. Questions are written about prose; a line of code ("> x <- c(1, 2)",
+ * "int main() {") or a row of an option table ("--vanilla  Combine --no-save, …") makes nonsense in a
+ * question stem. A line is code when it looks like code and not like English: English is full of
+ * function words ("the", "of", "is"), code of symbols and operators. Prose that mentions code inline
+ * ("The function attr(object, name) selects an attribute.") stays.
+ */
+import { BREAK, dropLines, type CleanStats, type PageLines } from "./lines.ts";
+
+/** The commonest English function words: a fifth or more of running prose, hardly any of code. */
+const FUNCTION_WORDS = new Set(
+  ("the of and to a in is that for it as with was be by on not this are or from at which an have has can " +
+    "will its if but their they we you these there been may when would should than then also such into " +
+    "one all so what how more other only does do use used each some any most must our your his her were")
+    .split(" "),
+);
+const NOT_LETTERS = /[^a-z]+/;
+const LETTER = /\p{L}/u;
+/** Symbols of code, not of prose: parentheses, slashes and colons are both, so they do not count. */
+const SYMBOLS = /[{}[\];=<>+*&|!%^~$@#\\]/g;
+/** Addresses are full of symbols but belong to prose (references, links). */
+const URL = /\b(?:https?:\/\/|www\.|doi:\s?)\S+/g;
+/** A shell, R or Python prompt, or R's continuation prompt, starting the line. */
+const PROMPT = /^(?:>|\$|R>|>>>|\+|%)\s/;
+const CODE_TOKENS = /<-|->|::|==|!=|&&|\|\||\+\+|\+=|;\s*$|^[{}]|[{}]$|\w\(\S*\)|^#include|\/\/|^(?:int|void|def|const|return|class|struct|template|import|using|namespace)\b/g;
+/** A line of an option table: an option and its description. */
+const OPTION = /^--?[A-Za-z][\w-]*(?:[= ][^\s]+)?(?:\s|$)/;
+
+export function dropCode(pages: readonly PageLines[], stats?: CleanStats): PageLines[] {
+  return pages.map(({ page, lines }) => {
+    const code = lines.map((line) => line !== BREAK && isCode(line));
+    // Short lines inside a listing ("else", "end") belong to it.
+    for (let i = 1; i < lines.length - 1; i++) {
+      if (!code[i] && code[i - 1] && code[i + 1] && isFragment(lines[i] as string)) code[i] = true;
+    }
+    markOptionTables(lines, code);
+    return { page, lines: dropLines(lines, (_line, i) => code[i] === true, "code listings and option tables", stats) };
+  });
+}
+
+export function isCode(text: string): boolean {
+  const line = text.replace(URL, "url");
+  const words = line.split(" ");
+  let functionWords = 0;
+  for (const word of line.toLowerCase().split(NOT_LETTERS)) if (FUNCTION_WORDS.has(word)) functionWords++;
+  const prose = functionWords / words.length;
+  if (words.length >= 8 && prose >= 0.2) return false; // most lines of a book: decided before the costlier counts
+  const symbols = line.match(SYMBOLS)?.length ?? 0;
+  // "}", "[1] 2 3", a row of a table of numbers, a footnote's mark: no words, nothing to ask about.
+  if (!LETTER.test(line)) return true;
+  if (PROMPT.test(line)) return prose < 0.25 || words.length <= 6;
+  // Code lines hardly ever end in a full stop; prose that names functions does ("… the scan() function.").
+  if (words.length >= 5 && /[\p{L}\d][.?!]["”’)\]]*$/u.test(line)) return false;
+  const tokens = line.match(CODE_TOKENS)?.length ?? 0;
+  const density = symbols / line.replace(/\s/g, "").length;
+  return (density >= 0.1 && prose < 0.15) || (tokens >= 2 && prose < 0.2) || (tokens >= 1 && density >= 0.08 && words.length <= 6 && prose === 0);
+}
+
+const isFragment = (line: string) => line.split(" ").length <= 3 && !/[.!?:]$/.test(line);
+
+/** Lines that go on describing a table's last option (they start in lower case): as many as a row has. */
+const MAX_DESCRIPTION_LINES = 3;
+
+/** Runs of two or more option lines, with the description lines between them, are an option table. */
+function markOptionTables(lines: readonly string[], code: boolean[]): void {
+  let start = -1;
+  let count = 0;
+  let last = -1;
+  const close = () => {
+    if (count >= 2) {
+      let end = last;
+      while (end < last + MAX_DESCRIPTION_LINES && /^\p{Ll}/u.test(lines[end + 1] ?? "")) end++;
+      for (let i = start; i <= end; i++) code[i] = true;
+    }
+    start = -1;
+    count = 0;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (OPTION.test(line)) {
+      if (start < 0) start = i;
+      count++;
+      last = i;
+    } else if (line === BREAK && start >= 0 && i > last + 1) close();
+  }
+  close();
+}

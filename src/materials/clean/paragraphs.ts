@@ -1,0 +1,68 @@
+/**
+ * Lines back into paragraphs, in the stored shape: one paragraph per line. A line joins the next when
+ * the sentence evidently goes on (no closing punctuation and the next line starts in lower case, or a
+ * word broken by a hyphen), or when it is a full-width line of wrapped text; a short line ending a
+ * sentence, a heading, a list item and a break (a blank line, or where a step dropped something) end
+ * a paragraph.
+ */
+import { joinBrokenWord } from "./hyphens.ts";
+import { BREAK, type CleanStats } from "./lines.ts";
+
+/** Wrapped text: lines this long (as a share of the page's usual long line) were broken by width. */
+const FULL_LINE = 0.8;
+/** Lines longer than this are paragraphs already (the scan workers' shape), never wrapped lines. */
+const MAX_WRAPPED_LINE = 140;
+const ENDS_SENTENCE = /[.!?:]["'”’)\]]?$/;
+const STARTS_LOWER = /^\p{Ll}/u;
+/** A list item or a numbered heading starts its own paragraph: "•", "1.", "2.3", "(a)". */
+const STARTS_ITEM = /^(?:[•◦▪‣–—*-]\s|\(?[a-z\d]{1,3}[.)]\s|\d+(?:\.\d+)+\.?\s)/u;
+
+export function joinParagraphs(lines: readonly string[], words: ReadonlySet<string>, stats?: CleanStats): string {
+  const width = wrapWidth(lines);
+  const paragraphs: string[] = [];
+  let current = "";
+  let previous = "";
+  for (const line of lines) {
+    if (current && line !== BREAK) {
+      const joined = joinBrokenWord(current, line, words);
+      if (joined !== undefined) {
+        if (stats) stats.hyphensJoined++;
+        current = joined;
+      } else if (continues(previous, line, width)) current += ` ${line}`;
+      else {
+        paragraphs.push(current);
+        current = line;
+      }
+    } else {
+      if (current) paragraphs.push(current);
+      current = line;
+    }
+    previous = line;
+  }
+  if (current) paragraphs.push(current);
+  return paragraphs.join("\n");
+}
+
+function continues(previous: string, next: string, width: number): boolean {
+  if (STARTS_ITEM.test(next)) return false;
+  if (!ENDS_SENTENCE.test(previous) && STARTS_LOWER.test(next)) return true;
+  // A line as wide as the page's text was broken by the width, whatever it ends in.
+  return width > 0 && previous.length >= width * FULL_LINE;
+}
+
+/**
+ * The width lines wrap at on a page of wrapped text (most lines short enough to be printed lines, and
+ * enough of them); 0 on a page of paragraphs, whose line lengths say nothing.
+ */
+function wrapWidth(lines: readonly string[]): number {
+  const lengths: number[] = [];
+  let count = 0;
+  for (const line of lines) {
+    if (line === BREAK) continue;
+    count++;
+    if (line.length <= MAX_WRAPPED_LINE) lengths.push(line.length);
+  }
+  if (lengths.length < 5 || lengths.length < count * 0.8) return 0;
+  lengths.sort((a, b) => a - b);
+  return lengths[Math.floor(lengths.length * 0.75)] as number;
+}

@@ -1,0 +1,35 @@
+/**
+ * A document's text as it is stored: its pages cleaned (clean/), split into the chunks that search
+ * indexes and generation reads. Uploads store it this way, and migration 011 stored the documents kept
+ * before cleaning existed this way again.
+ */
+import type { Db } from "../core/db.ts";
+import { chunkPages, type Chunk } from "./chunks.ts";
+import { cleanPages } from "./clean/index.ts";
+import { textBytes } from "./quota.ts";
+import type { ScannedPage } from "./scan/index.ts";
+
+export interface DocumentText {
+  pages: ScannedPage[];
+  chunks: Chunk[];
+  /** UTF-8 bytes of the pages, as the storage limit counts them. */
+  textBytes: number;
+}
+
+/** Rows per insert: well under SQLite's limit of bound parameters per statement. */
+const BATCH = 200;
+
+export function documentText(scanned: readonly ScannedPage[]): DocumentText {
+  const pages = cleanPages(scanned);
+  return { pages, chunks: chunkPages(pages), textBytes: textBytes(pages) };
+}
+
+/** Inserts the pages and chunks of document `hash` (the search index follows the chunks by trigger). */
+export async function insertDocumentText(db: Db, hash: string, text: DocumentText): Promise<void> {
+  for (let i = 0; i < text.pages.length; i += BATCH) {
+    await db("document_pages").insert(text.pages.slice(i, i + BATCH).map((p) => ({ hash, page: p.page, text: p.text })));
+  }
+  for (let i = 0; i < text.chunks.length; i += BATCH) {
+    await db("document_chunks").insert(text.chunks.slice(i, i + BATCH).map((c) => ({ hash, page: c.page, seq: c.seq, text: c.text })));
+  }
+}
