@@ -124,7 +124,8 @@ export function QuestionEditor({ testId, onDone }: QuestionEditorProps) {
               Add a question
             </Button>
           )}
-          <Button variant="primary" onClick={onDone} disabled={busy}>
+          {/* Start Test stays the page's one primary action. */}
+          <Button onClick={onDone} disabled={busy}>
             Done editing
           </Button>
         </div>
