@@ -85,6 +85,9 @@ const tags = (text: string) => nlp.readDoc(text).tokens().out(its.pos) as string
 /** Words that continue a sentence begun before: a stem starting with one was cut from the middle. */
 const CONTINUATIONS = new Set("and or but nor whereas than".split(" "));
 
+/** A lower-case word and then, without a full stop, a word that starts sentences: a heading or a lost stop between. */
+const RUN_ON = /\p{Ll}{2,}\s+(?:The|This|These|It|We|You|If|For|Often|Note|See|Thus|However|Then|When|In this)\s/u;
+
 /** A whole sentence: capitalised, not cut at the start, has a verb, brackets closed, ends with ?, . or !, or with the blank. */
 export function completeStem({ item }: CheckInput): Verdict {
   const s = stemText(item);
@@ -93,6 +96,8 @@ export function completeStem({ item }: CheckInput): Verdict {
   if (CONTINUATIONS.has(first.toLowerCase())) return fail(`starts mid-sentence ("${first}")`);
   if (s.split(/\s+/).length < 4) return fail("fewer than four words");
   if (!/(?:[?.!]|_{3,})["”'’)\]]*$/u.test(s)) return fail("does not end a sentence");
+  const runOn = s.match(RUN_ON)?.[0];
+  if (runOn) return fail(`two sentences run together ("${runOn.trim()}")`);
   const open = (s.match(/[([]/g) ?? []).length;
   const close = (s.match(/[)\]]/g) ?? []).length;
   if (open !== close) return fail("unbalanced brackets");
@@ -413,6 +418,32 @@ export function trueFalseBalance(items: readonly ItemUnderTest[]): Verdict {
   return share >= 0.25 && share <= 0.75 ? PASS : fail(`${trues} of ${keys.length} True`);
 }
 
+/** Content words shared by two stems over those of the shorter: 1 when one repeats the other. */
+function overlap(a: string, b: string): number {
+  const [x, y] = [new Set(contentStems(a)), new Set(contentStems(b))];
+  const shared = [...x].filter((w) => y.has(w)).length;
+  return shared / Math.max(1, Math.min(x.size, y.size));
+}
+
+/** No two items of a test are written from one sentence (their stems share most of their words). */
+export function noRepeatedSentence(items: readonly ItemUnderTest[]): Verdict {
+  if (items.length < 2) return undefined;
+  const stemsOf = items.map(stemText);
+  const repeats = stemsOf.filter((s, i) => stemsOf.slice(0, i).some((t) => overlap(s, t) >= 0.8)).length;
+  return repeats ? fail(`${repeats} of ${items.length} items repeat an earlier item's sentence`) : PASS;
+}
+
+// ---- profile: what kind of items a provider writes (figures, not faults) ------------------------
+
+export type StemForm = "cloze" | "question" | "statement";
+export const stemForm = (item: ItemUnderTest): StemForm => (BLANK.test(item.question) ? "cloze" : /\?["”')\]]*$/u.test(item.question.trim()) ? "question" : "statement");
+
+/** The stem, with the key in its blank, is a sentence of the cited pages word for word. */
+export function copiedFromPage({ item, citedText }: CheckInput): boolean {
+  const filled = stemText(item).replace(BLANK, item.answer);
+  return norm(filled).length > 0 && ` ${norm(citedText)} `.includes(` ${norm(filled)} `);
+}
+
 // ---- registries, in the order the report lists them --------------------------------------------
 
 export const ITEM_CHECKS = {
@@ -433,6 +464,7 @@ export const ITEM_CHECKS = {
 export const TEST_CHECKS = {
   "answer position spread": answerPositionSpread,
   "true/false balance": trueFalseBalance,
+  "no repeated sentence": noRepeatedSentence,
 } satisfies Record<string, (items: readonly ItemUnderTest[]) => Verdict>;
 
 export type ItemCheckName = keyof typeof ITEM_CHECKS;

@@ -3,7 +3,7 @@
  * provider) and the file it writes for a teacher to rate every item by the rubric.
  */
 import type { Question } from "../../src/generation/providers/types.ts";
-import { ITEM_CHECKS, norm, TEST_CHECKS, type ItemCheckName, type TestCheckName, type Verdict } from "./checks.ts";
+import { copiedFromPage, ITEM_CHECKS, norm, stemForm, TEST_CHECKS, type ItemCheckName, type TestCheckName, type Verdict } from "./checks.ts";
 
 export interface RunResult {
   provider: string;
@@ -89,6 +89,16 @@ export function summaryTable(results: RunResult[], providers: ProviderSummary[],
           `${cell({ pass: list.filter(passing).length, of: list.length })}${weakest ? `${weakest.name} ${pct(weakest.t.pass, weakest.t.of)}` : ""}`,
       );
     }
+  }
+  lines.push("", "  what the items are (figures, not faults):");
+  for (const p of providers) {
+    const runs = of(p.provider);
+    const all = runs.flatMap((r) => r.questions.map((q, i) => ({ q, cited: r.citedTexts[i] ?? "", topic: r.topic })));
+    const share = (f: (x: (typeof all)[number]) => boolean) => pct(all.filter(f).length, all.length);
+    lines.push(
+      `    ${p.provider}: cloze ${share((x) => stemForm(x.q) === "cloze")}, questions ${share((x) => stemForm(x.q) === "question")}, ` +
+        `statements ${share((x) => stemForm(x.q) === "statement")}; stem a page sentence word for word ${share((x) => copiedFromPage({ item: x.q, topic: x.topic, citedText: x.cited }))}`,
+    );
   }
   const errors = results.filter((r) => r.error);
   if (errors.length) lines.push("", "  runs that gave no test:");

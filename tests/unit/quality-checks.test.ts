@@ -10,13 +10,16 @@ import {
   answerPositionSpread,
   checkOne,
   completeStem,
+  copiedFromPage,
   distractorsDistinct,
   distractorsSameKind,
   falseStatementSameKind,
   noDebris,
   noDocumentReference,
+  noRepeatedSentence,
   notAnInstruction,
   selfContainedStem,
+  stemForm,
   topicRelevance,
   trueFalseBalance,
   type CheckInput,
@@ -175,5 +178,21 @@ describe("test-level checks", () => {
   it("fail true/false keys all one way", () => {
     expect(failed(trueFalseBalance(Array.from({ length: 5 }, () => GOOD_TF)))).toBe(true);
     expect(trueFalseBalance([GOOD_TF, GOOD_TF, tf("A factor is a matrix.", "False"), tf("A list is a factor.", "False")])).toEqual({ pass: true });
+  });
+});
+
+describe("repeats and run-on sentences", () => {
+  it("fail a test that asks about one sentence twice", () => {
+    const cloze = sa("Complete the sentence: A factor is a vector object used to specify a discrete _____.", "classification");
+    expect(failed(noRepeatedSentence([GOOD_TF, GOOD_SA, cloze]))).toBe(true);
+    expect(noRepeatedSentence([GOOD_TF, GOOD_SA])).toEqual({ pass: true });
+  });
+  it("fail a stem that joins two sentences without a stop", () => {
+    expect(failed(completeStem(input(tf("The function read.table() reads the data frame directly Often you will omit the row labels.", "True"))))).toBe(true);
+  });
+  it("tell cloze, question and statement apart, and a copied sentence from a written one", () => {
+    expect([GOOD_MC, GOOD_TF, sa("The levels are found with _____.", "levels()")].map(stemForm)).toEqual(["question", "statement", "cloze"]);
+    expect(copiedFromPage(input(sa("Fill in the blank: Function _____ gives the number of elements of a vector.", "length()")))).toBe(true);
+    expect(copiedFromPage(input(GOOD_SA))).toBe(false);
   });
 });
