@@ -1,183 +1,167 @@
 import type { Difficulty } from "../types.ts";
-import { closeness, numericCloseness, type TermShape } from "./closeness.ts";
-import { articleShare, isCodeToken, isNameLike, isTermLike, type Inventory, type Term, type TermKind } from "./inventory.ts";
-import type { KeyTerm } from "./key-terms.ts";
-import type { NameClass, PhraseTagger } from "./pos.ts";
+import type { Fact } from "./facts.ts";
 import type { Random } from "./random.ts";
-import { capitalizeFirst, compact, GENERIC_NOUNS, isPlural, stem, wordsOf } from "./text.ts";
+import { compact, GENERIC_NOUNS, stem, wordsOf } from "./text.ts";
+import { contextSimilarity, type VocabTerm, type Vocabulary } from "./vocabulary.ts";
 
 export interface DistractorContext {
-  inventory: Inventory;
-  tagger: PhraseTagger;
+  vocabulary: Vocabulary;
   difficulty: Difficulty;
   random: Random;
+  /** Stemmed words of the requested topic: never a distractor. */
+  topicKey: string;
 }
 
-/** Enough candidates to choose well; more only costs time in a large book. */
-const POOL_SIZE = 1500;
-const poolCache = new WeakMap<Inventory, Map<TermKind, Term[]>>();
-
-/** The document's terms of one kind that could stand in for an answer, most used first. */
-function poolOf(inventory: Inventory, kind: TermKind): Term[] {
-  let pools = poolCache.get(inventory);
-  if (!pools) poolCache.set(inventory, (pools = new Map()));
-  let pool = pools.get(kind);
-  if (!pool) {
-    const usable = (term: Term) => {
-      // "the ind" never occurs: a variable name from the examples, not a noun of the subject.
-      if (kind === "noun") {
-        return (
-          term.count >= 2 &&
-          /^\p{Ll}+$/u.test(term.text) &&
-          !GENERIC_NOUNS.has(term.text) &&
-          articleShare(inventory, term.text) > 0
-        );
-      }
-      // Its head must be a noun the prose uses ("the frame"): "tas vic" is a row of a printed table.
-      if (kind === "term") return term.count >= 2 && isTermLike(inventory, term.text) && articleShare(inventory, term.text.split(" ").at(-1) ?? "") > 0;
-      if (kind === "proper") {
-        return NAME_SHAPE.test(term.text) && (term.text.includes(" ") || isNameLike(inventory, term.text));
-      }
-      return true;
-    };
-    pool = [...inventory.terms[kind].values()]
-      .filter(usable)
-      .sort((a, b) => b.count - a.count)
-      .slice(0, POOL_SIZE);
-    pools.set(kind, pool);
-  }
-  return pool;
-}
-
-function stemsOf(text: string): string[] {
-  return wordsOf(text).map(stem);
-}
-
-/** "line" and "ledger line", "frame" and "data frames": one contains the other, not an alternative. */
-function overlaps(a: string, b: string): boolean {
-  const sa = stemsOf(a);
-  const sb = stemsOf(b);
-  const contains = (outer: string[], inner: string[]) => inner.every((s) => outer.includes(s));
-  return contains(sa, sb) || contains(sb, sa);
-}
-
-/** Capitalised words of two letters or more, no digits: not "BA5070", "S SS" or glyph debris. */
-const NAME_SHAPE = /^\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)*$/u;
-const isAcronym = (text: string) => !/\p{Ll}/u.test(text);
-
-function sameNameClass(answer: NameClass | undefined, candidate: NameClass): boolean {
-  // People get people and places get places; anything else must at least not be a person or a place.
-  if (answer === "person" || answer === "place") return candidate === answer;
-  return candidate !== "person" && candidate !== "place";
-}
-
-function codeShape(text: string): string {
-  return text.startsWith("\\") ? "command" : text.endsWith("()") ? "call" : "name";
+/** What an answer term looks like, so that every option has its form. */
+export interface AnswerShape {
+  key: string;
+  plural: boolean;
+  proper: boolean;
+  words: number;
+  text: string;
 }
 
 /**
- * Where in the closeness ranking each difficulty looks, as fractions of the ranked list: Hard takes
- * the closest terms, Medium the next band, Easy clearly different ones.
+ * Where in the closeness ranking each difficulty draws its wrong options, as positions in the
+ * list of the document's terms most like the answer (by context, head word and form):
+ * Hard takes the closest ones (terms a student must tell apart), Medium the next ones, Easy
+ * terms of the same kind used in other contexts. The ranked list is only ever the 40 most similar
+ * terms, so even Easy options are terms of the subject, never random words.
  */
-const BANDS: Record<Difficulty, [number, number]> = { Hard: [0, 0.15], Medium: [0.15, 0.45], Easy: [0.5, 1] };
+const BANDS: Record<Difficulty, [number, number]> = { Hard: [0, 8], Medium: [6, 20], Easy: [16, 40] };
+const POOL = 40;
 
-function chooseFromBands<T>(
-  ranked: T[],
-  n: number,
-  ctx: DistractorContext,
-  accept: (item: T) => boolean,
-  familiarity?: (item: T) => number,
-): T[] {
+const stems = (text: string) => wordsOf(text).map(stem);
+
+/** "line" and "ledger line", "frame" and "data frames": one contains the other. */
+export function overlaps(a: string, b: string): boolean {
+  const sa = stems(a.toLowerCase());
+  const sb = stems(b.toLowerCase());
+  const contains = (outer: string[], inner: string[]) => inner.length > 0 && inner.every((s) => outer.includes(s));
+  return contains(sa, sb) || contains(sb, sa);
+}
+
+function initials(text: string): string {
+  return wordsOf(text)
+    .map((w) => w.charAt(0))
+    .join("")
+    .toLowerCase();
+}
+
+/** Another name of the same thing: an acronym of it, or given as its alias in the document. */
+export function synonymous(a: string, aKey: string, b: string, bKey: string, vocabulary: Vocabulary): boolean {
+  const acronym = (short: string, long: string) => /^\p{Lu}{2,}s?$/u.test(short) && initials(long) === short.replace(/s$/, "").toLowerCase();
+  return acronym(a, b) || acronym(b, a) || vocabulary.areAliases(aKey, bKey);
+}
+
+/** Takes `n` items from the difficulty's band, skipping some by seed; falls back outward when short. */
+export function chooseByDifficulty<T>(ranked: readonly T[], n: number, ctx: DistractorContext, accept: (item: T) => boolean): T[] {
   const [from, to] = BANDS[ctx.difficulty];
-  const start = Math.floor(ranked.length * from);
-  const end = Math.max(start + n * 3, Math.ceil(ranked.length * to));
-  const band = ranked.slice(start, end);
-  // Easy distractors are clearly wrong but still terms a student has met: the more common first.
-  const ordered = ctx.difficulty === "Easy" && familiarity ? [...band].sort((a, b) => familiarity(b) - familiarity(a)) : band;
+  const band = ranked.slice(from, to);
   const chosen: T[] = [];
   const skipped: T[] = [];
-  for (const item of ordered) {
+  for (const item of band) {
     if (chosen.length >= n) break;
-    // A seeded coin keeps different seeds from always picking the same band members.
-    if (ctx.random() < 0.3) skipped.push(item);
+    if (ctx.random() < 0.25) skipped.push(item);
     else if (accept(item)) chosen.push(item);
   }
-  // The band ran short: take what was skipped, then the rest of the list nearest the band first.
-  const rest = [...skipped, ...ranked.slice(end), ...ranked.slice(0, start).reverse()];
-  for (const item of rest) {
+  // Nearest the band first: for Easy the less similar end, for Hard the more similar one.
+  const outside = ctx.difficulty === "Hard" ? ranked.slice(to) : [...ranked.slice(0, from).reverse(), ...ranked.slice(to)];
+  for (const item of [...skipped, ...outside]) {
     if (chosen.length >= n) break;
     if (!chosen.includes(item) && accept(item)) chosen.push(item);
   }
   return chosen;
 }
 
-function numberDistractors(key: KeyTerm, n: number, ctx: DistractorContext): string[] {
-  const isYear = key.kind === "year";
-  const percent = key.text.endsWith("%");
-  const value = Number(key.text.replace(/[%,]/g, ""));
-  const decimals = key.text.replace(/%$/, "").split(".")[1]?.length ?? 0;
-  const format = (x: number) => `${x.toFixed(decimals)}${percent ? "%" : ""}`;
-  const candidates = new Set<string>();
-  for (const term of ctx.inventory.terms[key.kind].values()) candidates.add(term.text);
-  // Made-up neighbours, for documents that mention few numbers of the kind.
-  const steps = isYear ? [1, 2, 3, 5, 8, 10, 15, 20, 30, 50, 75, 100] : [1, 2, 5, 10, 20, 50, 100];
-  for (const step of steps) {
-    candidates.add(format(value + (isYear ? step : step * Math.max(1, Math.abs(value) / 20))));
-    candidates.add(format(value - (isYear ? step : step * Math.max(1, Math.abs(value) / 20))));
+function formOf(term: VocabTerm, plural: boolean): string | undefined {
+  return plural ? term.plural : term.singular;
+}
+
+/** Terms of the document like the answer, most similar first (context, then head and form). */
+export function similarTerms(answer: AnswerShape, ctx: DistractorContext, usable: (term: VocabTerm) => boolean, minCount = 2): VocabTerm[] {
+  const known = ctx.vocabulary.get(answer.key);
+  const head = answer.key.split(" ").at(-1) ?? "";
+  const scored: { term: VocabTerm; score: number }[] = [];
+  for (const term of ctx.vocabulary.terms.values()) {
+    if (term.key === answer.key || term.count < minCount || term.pages.size < minCount || term.proper !== answer.proper || term.key.length < 3) continue;
+    if (Math.abs(term.words - answer.words) > 1 || !usable(term)) continue;
+    const context = known ? contextSimilarity(known, term) : 0;
+    const score = context + (term.head === head ? 0.25 : 0) + (term.words === answer.words ? 0.1 : 0) + Math.min(0.1, term.pages.size / 100);
+    scored.push({ term, score });
   }
-  if (!isYear) for (const factor of [0.5, 2, 10]) candidates.add(format(value * factor));
-  const ranked = [...candidates]
-    .filter((text) => {
-      const x = Number(text.replace(/[%,]/g, ""));
-      // Same order of magnitude: "38" is no distractor for "1500", however easy the question.
-      const magnitude = isYear ? x >= 1000 && x <= 2099 : value === 0 || (x / value >= 0.1 && x / value <= 10);
-      // "02221" is a postcode or a catalogue number, not a quantity.
-      return Number.isFinite(x) && x !== value && magnitude && !/^0\d/.test(text);
-    })
-    .map((text) => ({ text, score: numericCloseness(value, Number(text.replace(/[%,]/g, "")), isYear) }))
-    .sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
-  return chooseFromBands(ranked, n, ctx, () => true).map((item) => item.text);
+  return scored
+    .sort((a, b) => b.score - a.score || a.term.key.localeCompare(b.term.key))
+    .slice(0, POOL)
+    .map(({ term }) => term);
 }
 
 /**
- * Up to `n` wrong answers of the same kind as the key term, drawn from the document: none equal
- * to, part of or containing the answer, none already in the sentence, singular for a singular.
+ * Up to `n` wrong answers of the answer's kind: noun phrases the document uses, in the answer's
+ * number (singular/plural) and case, none part of, containing or another name of the answer, none
+ * in the question, none the topic, all distinct.
  */
-export function distractorsFor(key: KeyTerm, sentence: string, page: number, n: number, ctx: DistractorContext): string[] {
-  if (key.kind === "year" || key.kind === "number") return numberDistractors(key, n, ctx);
-  const { inventory, tagger } = ctx;
-  const answerLower = key.kind === "noun" || key.kind === "term" ? key.text.toLowerCase() : key.text;
-  const known = inventory.terms[key.kind].get(key.text.toLowerCase());
-  const answer: TermShape = known ?? { text: answerLower, count: key.count, firstPage: page, lastPage: page };
-  const sentenceCompact = compact(sentence);
-  const words = answerLower.split(" ").length;
-  const plural = isPlural(answerLower.split(" ").at(-1) ?? "");
-
-  const candidates = poolOf(inventory, key.kind).filter((term) => {
-    if (term === known || overlaps(term.text, answerLower) || sentenceCompact.includes(compact(term.text))) return false;
-    if (key.kind === "term" && Math.abs(term.text.split(" ").length - words) > 1) return false;
-    if (key.kind === "noun" || key.kind === "term") return isPlural(term.text.split(" ").at(-1) ?? "") === plural;
-    if (key.kind === "code") return codeShape(term.text) === codeShape(key.text) && isCodeToken(term.text);
-    // A full name gets full names, a surname surnames.
-    if (key.kind === "proper") return term.text.includes(" ") === key.text.includes(" ");
-    return true;
-  });
-  const ranked = candidates
-    .map((term) => ({ term, score: closeness(answer, term, page) }))
-    .sort((a, b) => b.score - a.score || a.term.text.localeCompare(b.term.text));
-
-  const chosenStems: string[][] = [];
-  const accept = ({ term }: { term: Term }) => {
-    if (chosenStems.some((stems) => overlaps(stems.join(" "), term.text))) return false;
-    if ((key.kind === "noun" || key.kind === "term") && !tagger.isNounPhrase(term.text)) return false;
-    if (key.kind === "proper") {
-      // An acronym gets acronyms, a name names, a person people.
-      if (isAcronym(term.text) !== isAcronym(key.text) || !tagger.isName(term.text)) return false;
-      if (!sameNameClass(key.name, tagger.nameClass(term.text))) return false;
-    }
-    chosenStems.push(stemsOf(term.text));
+export function termDistractors(answer: AnswerShape, stemText: string, n: number, ctx: DistractorContext): string[] {
+  const inStem = compact(stemText);
+  const answerText = answer.text;
+  const usable = (term: VocabTerm) => {
+    const form = formOf(term, answer.plural);
+    if (!form || form.length > 40 || /\d/.test(form)) return false;
+    if (term.words === 1 && GENERIC_NOUNS.has(term.head.toLowerCase())) return false;
+    if (overlaps(form, answerText) || overlaps(form, ctx.topicKey) || inStem.includes(compact(form))) return false;
+    return !synonymous(form, term.key, answerText, answer.key, ctx.vocabulary);
+  };
+  const chosen: string[] = [];
+  const capitalised = /^\p{Lu}/u.test(answerText) && !answer.proper;
+  const accept = (term: VocabTerm) => {
+    const form = formOf(term, answer.plural) ?? "";
+    if (chosen.some((other) => overlaps(other, form) || synonymous(other, "", form, term.key, ctx.vocabulary))) return false;
+    chosen.push(form);
     return true;
   };
-  const capitalize = /^\p{Lu}/u.test(key.text) && (key.kind === "noun" || key.kind === "term");
-  return chooseFromBands(ranked, n, ctx, accept, ({ term }) => term.pageCount).map(({ term }) => (capitalize ? capitalizeFirst(term.text) : term.text));
+  const picked = chooseByDifficulty(similarTerms(answer, ctx, usable), n, ctx, accept);
+  // A short document repeats few terms: then any term of its prose, once, will do.
+  if (picked.length < n) picked.push(...chooseByDifficulty(similarTerms(answer, ctx, (t) => usable(t) && !picked.includes(t), 1), n - picked.length, ctx, accept));
+  return picked.map((term) => {
+    const form = formOf(term, answer.plural) ?? "";
+    return capitalised ? form.charAt(0).toUpperCase() + form.slice(1) : form;
+  });
+}
+
+/**
+ * Other facts whose subject could stand in for this one's: a different term of the same number,
+ * not part of it, not another name for it, ranked by how alike the two terms are used.
+ */
+export function rivalFacts(fact: Fact, pool: readonly Fact[], n: number, ctx: DistractorContext, accept: (rival: Fact) => boolean = () => true): Fact[] {
+  const subject = fact.subject;
+  if (!subject) return [];
+  const known = ctx.vocabulary.get(subject.key);
+  const candidates = pool.filter((other) => {
+    const rival = other.subject;
+    // A rival is a term of the subject: used on several pages, in company like the answer's.
+    const term = rival ? ctx.vocabulary.get(rival.key) : undefined;
+    if (!term || term.count < 2 || (known && contextSimilarity(known, term) < 0.05)) return false;
+    if (!rival || other === fact || rival.key === subject.key || rival.plural !== subject.plural || rival.proper !== subject.proper) return false;
+    if (overlaps(rival.text, subject.text) || synonymous(rival.text, rival.key, subject.text, subject.key, ctx.vocabulary)) return false;
+    // The rival must not be mentioned in this fact's sentence, nor this subject in the rival's: "A matrix is an array …".
+    if (compact(fact.sentence.text).includes(compact(rival.text)) || compact(other.sentence.text).includes(compact(subject.text))) return false;
+    return true;
+  });
+  const seen = new Set<string>();
+  const ranked = candidates
+    .map((other) => {
+      const term = other.subject ? ctx.vocabulary.get(other.subject.key) : undefined;
+      const context = known && term ? contextSimilarity(known, term) : 0;
+      return { other, score: context + (other.genus && other.genus === fact.genus ? 0.3 : 0) };
+    })
+    .sort((a, b) => b.score - a.score || a.other.sentence.text.localeCompare(b.other.sentence.text))
+    .map(({ other }) => other)
+    .filter((other) => {
+      const key = other.subject?.key ?? "";
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, POOL);
+  return chooseByDifficulty(ranked, n, ctx, accept);
 }

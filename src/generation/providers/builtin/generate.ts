@@ -1,56 +1,62 @@
-import type { Difficulty, GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
-import { contentStems, topicSentences, type Candidate } from "./candidates.ts";
-import { distractorsFor, type DistractorContext } from "./distractors.ts";
-import { buildInventory } from "./inventory.ts";
-import { keyTermsOf, type KeyTermContext } from "./key-terms.ts";
-import { PhraseTagger } from "./pos.ts";
-import { multipleChoice, shortAnswer, trueFalse, type Fact } from "./questions.ts";
+import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
+import { overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
+import { factOf, type Fact } from "./facts.ts";
+import type { Phrase } from "./phrases.ts";
+import { rejectReason } from "./quality.ts";
+import { cloze, clozeShort, clozeText, termForm, trueFalse, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
 import { createRandom, shuffle, type Random } from "./random.ts";
-import { normalizeQuestion, termKey } from "./text.ts";
+import { studyMaterial, type Candidate } from "./material.ts";
+import { compact, normalizeQuestion, stem, STOPWORDS, termKey, wordsOf } from "./text.ts";
+
+/**
+ * How each difficulty is realised:
+ * - Easy recalls a stated fact: the term a definition or relation describes ("Which of the
+ *   following is used to …?") or a cloze on a key term, with wrong options from other contexts of
+ *   the document (far in the closeness ranking); a false statement swaps in a clearly different term.
+ * - Medium needs the definition or a relation: "What is X?" answered by the defining phrase among
+ *   other terms' definitions, then relations, then clozes; options from the middle of the ranking.
+ * - Hard tells close terms apart: "Which of the following statements about X is true?" (what the
+ *   material says of X against what it says of the terms used most like X), then definitions and
+ *   clozes with the closest terms as options; a false statement swaps in the closest term.
+ */
+type Form = "whatIs" | "whichTerm" | "trueOf" | "cloze";
+const MC_FORMS: Record<GenerationRequest["difficulty"], Form[]> = {
+  Easy: ["whichTerm", "cloze", "whatIs"],
+  Medium: ["whatIs", "whichTerm", "cloze"],
+  Hard: ["trueOf", "whatIs", "whichTerm", "cloze"],
+};
 
 interface RankedFact extends Fact {
-  /** How relevant the sentence is to the topic: it names the topic, its passage ranks high. */
   relevance: number;
-  /** How prominent the fact is: a key term the document uses often, or defines. */
-  prominence: number;
 }
 
-/** Sentences that state a definition are the best material; a cheap hint before tagging. */
-const DEFINITION_HINT = /\b(?:is|are) (?:a|an|the)\b|\b(?:is|are) called\b|\bknown as\b|\brefers? to\b|\bmeans\b|\bconsists? of\b/;
-
-/** Questions already asked (excluded) come back as word sets, to recognise their sentences. */
-function overlapsExcluded(sentence: string, excluded: Set<string>[]): boolean {
-  const stems = new Set(contentStems(sentence));
-  if (stems.size === 0) return false;
-  return excluded.some((words) => [...stems].filter((s) => words.has(s)).length >= stems.size * 0.75);
-}
-
-/**
- * The best-first candidates: relevant passages, sentences that name the topic, definitions, with
- * a seeded nudge so that another seed draws another selection when the material allows.
- */
-function orderCandidates(candidates: Candidate[], random: Random): Candidate[] {
-  const scored = candidates.map((c) => ({
-    c,
-    score: 2 / (1 + c.rank * 0.1) + 2 * c.topicHit + (DEFINITION_HINT.test(c.text) ? 0.5 : 0) + 0.8 * random(),
-  }));
-  return scored.sort((a, b) => b.score - a.score).map(({ c }) => c);
-}
-
-/**
- * Easy asks the most prominent facts, Hard the less prominent ones, Medium a mix; every level
- * stays with the sentences most relevant to the topic.
- */
-function orderFacts(facts: RankedFact[], difficulty: Difficulty, random: Random): RankedFact[] {
-  const direction = difficulty === "Easy" ? 1 : difficulty === "Hard" ? -1 : 0;
-  const keyed = facts.map((fact) => ({ fact, key: fact.relevance + direction * fact.prominence + 0.5 * random() }));
-  return keyed.sort((a, b) => b.key - a.key).map(({ fact }) => fact);
-}
+const FACT_BONUS: Record<Fact["kind"], number> = { definition: 1.5, naming: 1.2, relation: 1, statement: 0 };
 
 /** Evenly shared among the allowed types, the remainder to types in seeded order. */
 function quotas(types: QuestionType[], count: number, random: Random): Map<QuestionType, number> {
   const order = shuffle(types, random);
   return new Map(order.map((type, i) => [type, Math.floor(count / order.length) + (i < count % order.length ? 1 : 0)]));
+}
+
+function contentStems(text: string): Set<string> {
+  return new Set(
+    wordsOf(text)
+      .map((w) => w.toLowerCase())
+      .filter((w) => !STOPWORDS.has(w) && w.length > 2)
+      .map(stem),
+  );
+}
+
+/** A sentence the previous test asked about: given back as a source, or most of its words in an excluded question. */
+function excludedBy(req: GenerationRequest): (sentence: string) => boolean {
+  const sources = new Set((req.excludeSources ?? []).map(compact));
+  const questions = req.exclude.map(contentStems);
+  return (sentence) => {
+    if (sources.has(compact(sentence))) return true;
+    const stems = contentStems(sentence);
+    if (stems.size === 0) return false;
+    return questions.some((words) => [...stems].filter((s) => words.has(s)).length >= stems.size * 0.75);
+  };
 }
 
 export async function generateQuestions(req: GenerationRequest): Promise<Question[]> {
@@ -59,46 +65,25 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
   const pages = await req.document.pages();
   req.signal?.throwIfAborted();
   const random = createRandom("builtin", req.seed, req.topic, req.difficulty);
-  const inventory = buildInventory(pages);
-  const tagger = new PhraseTagger((word) => inventory.nounHeads.has(word));
-  const keyContext: KeyTermContext = { inventory, tagger, topicKey: termKey(req.topic) };
-  const distractorContext: DistractorContext = { inventory, tagger, difficulty: req.difficulty, random };
+  const material = studyMaterial(req.passages, pages, req.topic, req.count * 4 + 30, req.signal);
+  const excluded = excludedBy(req);
   const pageText = citedPageText(pages, req);
+  const ctx: DistractorContext = { vocabulary: material.vocabulary, difficulty: req.difficulty, random, topicKey: termKey(req.topic) };
 
-  const excluded = req.exclude.map((q) => new Set(contentStems(q)));
-  const candidates = orderCandidates(
-    topicSentences(req.passages, pages, req.topic).filter((c) => !overlapsExcluded(c.text, excluded)),
-    random,
-  );
-
-  // Tagging is the expensive step: only as many sentences as a good choice of facts needs, and
-  // more only when too few of them could carry a question of the requested types.
   const facts: RankedFact[] = [];
-  let next = 0;
-  for (let wanted = req.count * 2 + 10; ; wanted += req.count * 2) {
-    for (; next < candidates.length && facts.length < wanted; next++) {
-      req.signal?.throwIfAborted();
-      const fact = factOf(candidates[next] as Candidate, keyContext, pageText);
-      if (fact) facts.push(fact);
-    }
-    const questions = assemble(orderFacts(facts, req.difficulty, random), req, distractorContext);
-    if (questions.length >= req.count || next >= candidates.length) return questions;
+  for (const candidate of material.candidates) {
+    if (rejectReason(candidate.sentence) || excluded(candidate.sentence.text)) continue;
+    // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
+    if (!normalizeQuestion(pageText(candidate.sentence.page)).includes(normalizeQuestion(candidate.sentence.text))) continue;
+    const fact = factOf(candidate.sentence);
+    facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() });
   }
+  facts.sort((a, b) => b.relevance - a.relevance);
+  return assemble(facts, material.facts, req, ctx);
 }
 
-/** The sentence's best key term that the cited page spells out, as a fact to ask about. */
-function factOf(candidate: Candidate, context: KeyTermContext, pageText: (page: number) => string): RankedFact | undefined {
-  const text = pageText(candidate.page);
-  const key = keyTermsOf(candidate.text, context).find((k) => text.includes(k.text));
-  if (!key) return undefined;
-  return {
-    sentence: candidate.text,
-    page: candidate.page,
-    key,
-    relevance: 2 * candidate.topicHit + 1 / (1 + candidate.rank * 0.1),
-    // Between 0 and about 2: a term used once scores 0.3, one used a hundred times 2.
-    prominence: Math.log10(1 + key.count) + (key.definitional ? 0.5 : 0),
-  };
+function relevanceOf(candidate: Candidate, fact: Fact): number {
+  return 2 * candidate.topicHit + 1 / (1 + candidate.rank * 0.2) + FACT_BONUS[fact.kind];
 }
 
 /** The text an answer must be found in: the page as the document has it. */
@@ -112,55 +97,130 @@ function citedPageText(pages: readonly PageText[], req: GenerationRequest): (pag
       .join("\n");
 }
 
+/** Short answers ask for what a student can type: a term of one to three words. */
+const typeable = (phrase: Phrase) => phrase.words <= 3 && phrase.text.length <= 30;
+
 /**
- * Short answers are graded by exact text, so they ask for what a student can be expected to type:
- * a number, a name, or a term of at most two words that the material uses or defines.
+ * The phrases of a sentence worth blanking, best first: terms the document uses more than once,
+ * not the topic, not given away by the rest of the sentence or by an acronym beside them.
  */
-function typeable(fact: Fact): boolean {
-  const { key } = fact;
-  if (key.kind === "year" || key.kind === "number" || key.kind === "proper") return true;
-  return key.text.split(/[\s-]+/).length <= 2 && (key.definitional || key.count >= 3);
+function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
+  const { text } = fact.sentence;
+  return fact.phrases
+    .filter((phrase) => {
+      if (overlaps(phrase.text, ctx.topicKey) || (ctx.vocabulary.get(phrase.key)?.count ?? 0) < 2) return false;
+      // A blank for a statement's subject ("_____ are always numbered") has many defensible answers.
+      if (phrase.first === 0 && fact.kind === "statement") return false;
+      // Inside brackets the blank is an aside ("Members (_____ or nested classes)").
+      const opened = text.slice(0, phrase.start).split("(").length - text.slice(0, phrase.start).split(")").length;
+      if (opened > 0 || /[-/]$/.test(text.slice(0, phrase.termStart)) || /^[-/]/.test(text.slice(phrase.stop))) return false;
+      const rest = contentStems(text.slice(0, phrase.start) + " " + text.slice(phrase.stop));
+      const own = [...contentStems(phrase.text)];
+      if (own.length === 0 || own.every((s) => rest.has(s))) return false;
+      // "Open Database Connectivity (ODBC)": the acronym beside the blank spells the answer.
+      const around = `${text.slice(Math.max(0, phrase.start - 12), phrase.start)} ${text.slice(phrase.stop, phrase.stop + 12)}`;
+      return !/\(\s*\p{Lu}{2,}s?\s*\)|\p{Lu}{2,}s?\s*\($/u.test(around);
+    })
+    .map((phrase) => ({ phrase, score: (phrase.words > 1 ? 1 : 0) + (phrase.first > 0 ? 1.5 : 0) + Math.log10(1 + (ctx.vocabulary.get(phrase.key)?.count ?? 0)) }))
+    .sort((a, b) => b.score - a.score || a.phrase.start - b.phrase.start)
+    .map(({ phrase }) => phrase);
+}
+
+/** The subject may be the answer only when it is not the topic itself. */
+function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
+  return fact.subject !== undefined && !overlaps(fact.subject.text, ctx.topicKey) && fact.kind !== "statement";
+}
+
+function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question | undefined {
+  for (const form of MC_FORMS[req.difficulty]) {
+    if (form === "whatIs" && fact.kind === "definition" && fact.complement) {
+      const others = rivalFacts(fact, pool, 3, ctx, (rival) => rival.kind === "definition" && rival.complement !== undefined && !compact(rival.complement).includes(compact(fact.complement ?? "")));
+      if (others.length === 3) return whatIs(fact, others.map((o) => o.complement ?? ""), ctx.random);
+    }
+    if (form === "whichTerm" && subjectAskable(fact, ctx) && fact.subject) {
+      const distractors = termDistractors({ ...fact.subject, text: termForm(fact, fact.subject) }, whichTermStem(fact, false), 3, ctx);
+      if (distractors.length === 3) return whichTerm(fact, distractors, ctx.random);
+    }
+    if (form === "trueOf" && fact.subject && fact.subject.start === 0 && fact.kind !== "naming") {
+      const rivals = rivalFacts(fact, pool, 3, ctx, (rival) => rival.subject?.start === 0 && rival.kind !== "naming");
+      if (rivals.length === 3) return trueOf(fact, rivals, ctx.random);
+    }
+    if (form === "cloze") {
+      for (const phrase of blankable(fact, ctx).slice(0, 3)) {
+        const distractors = termDistractors({ ...phrase, text: termForm(fact, phrase) }, clozeText(fact, phrase), 3, ctx);
+        if (distractors.length === 3) return cloze(fact, phrase, distractors, ctx.random);
+      }
+    }
+  }
+  return undefined;
+}
+
+function shortAnswer(fact: RankedFact, ctx: DistractorContext): Question | undefined {
+  const subject = fact.subject;
+  if (subject && subjectAskable(fact, ctx) && typeable(subject) && (!subject.plural || fact.kind === "naming")) return whichTermShort(fact);
+  const phrase = blankable(fact, ctx).find(typeable);
+  return phrase ? clozeShort(fact, phrase) : undefined;
+}
+
+/**
+ * True/false: a statement as printed, or made false by putting another term's name in its subject's
+ * place (a term the material says other things of, never another name of the same thing).
+ */
+function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean, ctx: DistractorContext): Question | undefined {
+  if (!makeFalse) return trueFalse(fact, undefined);
+  // Only what a definition or relation says of a term is clearly false of another term.
+  if (!fact.subject || fact.kind === "statement") return undefined;
+  const [rival] = rivalFacts(fact, pool, 1, ctx);
+  return rival ? trueFalse(fact, rival) : undefined;
 }
 
 /**
  * Turns facts into questions of the requested types: one question per sentence, no repeated
- * question, and each answer once before any answer is used again.
+ * question, each answer once before any answer is used again, true/false statements half false.
  */
-function assemble(facts: RankedFact[], req: GenerationRequest, ctx: DistractorContext): Question[] {
+function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question[] {
   const { random } = ctx;
   const types: QuestionType[] = req.types.length > 0 ? [...new Set(req.types)] : ["multiple_choice"];
   const remaining = quotas(types, req.count, random);
+  const quota = new Map(remaining);
   const asked = new Set(req.exclude.map(normalizeQuestion));
   const answers = new Set<string>();
   const used = new Set<RankedFact>();
   const out: Question[] = [];
+  let trueCount = 0;
+  let falseCount = random() < 0.5 ? 0 : 1;
 
   const write = (fact: RankedFact, type: QuestionType): Question | undefined => {
-    if (type === "short_answer") return typeable(fact) ? shortAnswer(fact) : undefined;
-    if (type === "true_false") {
-      // Half the statements are made false by swapping the key term for a term of the same kind.
-      const swap = random() < 0.5 ? distractorsFor(fact.key, fact.sentence, fact.page, 1, ctx)[0] : undefined;
-      return trueFalse(fact, swap);
-    }
-    const distractors = distractorsFor(fact.key, fact.sentence, fact.page, 3, ctx);
-    return distractors.length === 3 ? multipleChoice(fact, distractors, random) : undefined;
+    if (type === "short_answer") return shortAnswer(fact, ctx);
+    if (type === "multiple_choice") return multipleChoice(fact, pool, req, ctx);
+    // Facts whose subject has no rival can only be true; a false one is asked whenever one can be made
+    // and falses are behind, and trues may run ahead by a third of the quota at most.
+    const wantFalse = falseCount <= trueCount;
+    const slack = 1 + Math.floor((quota.get("true_false") ?? 0) / 3);
+    return trueOrFalse(fact, pool, wantFalse, ctx) ?? (wantFalse && trueCount - falseCount < slack ? trueOrFalse(fact, pool, false, ctx) : undefined);
   };
 
   for (const allowRepeatedAnswers of [false, true]) {
     for (const fact of facts) {
       if (out.length >= req.count) return out;
-      const answerKey = termKey(fact.key.text);
-      if (used.has(fact) || (!allowRepeatedAnswers && answers.has(answerKey))) continue;
-      // The type furthest behind its share first; a type the fact cannot carry is skipped.
+      if (used.has(fact)) continue;
+      req.signal?.throwIfAborted();
       const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0));
       for (const type of byNeed) {
+        if ((remaining.get(type) ?? 0) <= 0 && !allowRepeatedAnswers) continue;
         const question = write(fact, type);
         if (!question) continue;
+        const answerKey = `${type}:${normalizeQuestion(question.answer)}`;
+        if (type !== "true_false" && !allowRepeatedAnswers && answers.has(answerKey)) continue;
         const normal = normalizeQuestion(question.question);
-        if (asked.has(normal)) break;
+        if (asked.has(normal)) continue;
         asked.add(normal);
         answers.add(answerKey);
         used.add(fact);
+        if (type === "true_false") {
+          if (question.answer === "True") trueCount++;
+          else falseCount++;
+        }
         remaining.set(type, (remaining.get(type) ?? 0) - 1);
         out.push(question);
         break;

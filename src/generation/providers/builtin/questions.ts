@@ -1,89 +1,111 @@
 import type { Question } from "../types.ts";
-import type { KeyTerm } from "./key-terms.ts";
+import type { Fact } from "./facts.ts";
+import type { Phrase } from "./phrases.ts";
 import { shuffle, type Random } from "./random.ts";
-import { capitalizeFirst } from "./text.ts";
+import { capitalizeFirst, uncapitalised } from "./text.ts";
 
-/** A sentence of the document with the term a question asks for. */
-export interface Fact {
-  sentence: string;
-  page: number;
-  key: KeyTerm;
-}
-
+/**
+ * The question forms. Every answer is copied from the sentence as printed, so the pipeline finds it
+ * on the cited page; every stem reads alone because the sentence was chosen to (quality.ts).
+ */
 const BLANK = "_____";
 
-/** Openers that tie a sentence to the one before; without it they only get in the way. */
-const CONNECTIVE =
-  /^(?:Thus|Hence|However|Therefore|Also|Similarly|Conversely|Consequently|Furthermore|Moreover|In addition|In fact|Indeed|Finally|Of course|In other words|For example|For instance|Then|Now|So|Further|Again|In particular|In general|Note that|E\.g\.|I\.e\.|Thus,? for example)(?:,|\b)\s*/;
-
-function tidy(statement: string): string {
-  return capitalizeFirst(statement.replace(CONNECTIVE, ""));
+function explanation(fact: Fact): string {
+  return `From page ${fact.sentence.page}: "${fact.sentence.text}"`;
 }
 
-/** The sentence with the key term replaced; an article before it follows the replacement. */
-function replaceKey(fact: Fact, replacement: string, article: (word: string) => string): string {
-  const { sentence, key } = fact;
-  const before = sentence.slice(0, key.start).replace(/\b([Aa])n? $/, (_match, a: string) => {
-    const fixed = article(replacement);
-    return `${a === "A" ? capitalizeFirst(fixed) : fixed} `;
+function base(fact: Fact): Pick<Question, "explanation" | "source_pages" | "source"> {
+  return { explanation: explanation(fact), source_pages: [fact.sentence.page], source: fact.sentence.text };
+}
+
+/** The subject with its article, as it would read inside a question ("a factor", "R"). */
+function subjectPhrase(fact: Fact): string {
+  const subject = fact.subject as Phrase;
+  const text = fact.sentence.text.slice(subject.start, subject.stop);
+  return subject.proper || subject.start !== 0 ? text : uncapitalised(text);
+}
+
+/** The term as an option: lower-case unless a name ("factor", "R"). */
+export function termForm(fact: Fact, phrase: Phrase): string {
+  return phrase.proper || phrase.termStart !== 0 ? phrase.text : uncapitalised(phrase.text);
+}
+
+function choice(fact: Fact, question: string, answer: string, distractors: string[], random: Random): Question {
+  return { question, type: "multiple_choice", options: shuffle([answer, ...distractors], random), answer, ...base(fact) };
+}
+
+/** Medium: "What is a factor?" answered by its defining phrase, against other terms' definitions. */
+export function whatIs(fact: Fact, others: string[], random: Random): Question {
+  const verb = fact.subject?.plural ? "are" : "is";
+  return choice(fact, `What ${verb} ${subjectPhrase(fact)}?`, fact.complement ?? "", others, random);
+}
+
+/**
+ * Easy/Medium: the definition or relation is given, the term asked for: "Which of the following is a
+ * vector object used to …?" / "What is the term for the entities that R creates and manipulates?"
+ */
+export function whichTermStem(fact: Fact, shortAnswer: boolean): string {
+  const predicate = fact.predicate ?? "";
+  if (fact.kind === "naming") return `What is the term for ${predicate.charAt(0).toLowerCase()}${predicate.slice(1)}?`;
+  return shortAnswer ? `What ${predicate}?` : `Which of the following ${predicate}?`;
+}
+
+export function whichTerm(fact: Fact, distractors: string[], random: Random): Question {
+  const answer = termForm(fact, fact.subject as Phrase);
+  return choice(fact, whichTermStem(fact, false), answer, distractors, random);
+}
+
+export function whichTermShort(fact: Fact): Question {
+  return { question: whichTermStem(fact, true), type: "short_answer", options: [], answer: termForm(fact, fact.subject as Phrase), ...base(fact) };
+}
+
+/** The sentence with a blank for the phrase's term; "a"/"an" before the blank would give it away. */
+export function clozeText(fact: Fact, phrase: Phrase): string {
+  const { text } = fact.sentence;
+  const before = text.slice(0, phrase.termStart).replace(/\b([Aa])n? $/, (_m, a: string) => `${a}(n) `);
+  return capitalizeFirst(before + BLANK + text.slice(phrase.stop));
+}
+
+/** Easy: a stated fact recalled; the blank is a key term of the sentence, never the topic. */
+export function cloze(fact: Fact, phrase: Phrase, distractors: string[], random: Random): Question {
+  return choice(fact, `Complete the statement: ${clozeText(fact, phrase)}`, termForm(fact, phrase), distractors, random);
+}
+
+export function clozeShort(fact: Fact, phrase: Phrase): Question {
+  const words = phrase.words;
+  const hint = words > 1 ? ` (${words === 2 ? "two" : "three"} words)` : "";
+  return { question: `Fill in the blank${hint}: ${clozeText(fact, phrase)}`, type: "short_answer", options: [], answer: termForm(fact, phrase), ...base(fact) };
+}
+
+/** The sentence with its subject replaced by another fact's subject (a statement made false). */
+export function rekeyed(fact: Fact, rival: Fact): string {
+  const subject = fact.subject as Phrase;
+  const other = rival.subject as Phrase;
+  const { text } = fact.sentence;
+  const replacement = subject.start === 0 ? capitalizeFirst(rival.sentence.text.slice(other.start, other.stop)) : termForm(rival, other);
+  const from = subject.start === 0 ? subject.start : subject.termStart;
+  return text.slice(0, from) + replacement + text.slice(subject.stop);
+}
+
+/** Hard: tell apart what the material says of this term from what it says of close ones. */
+export function trueOf(fact: Fact, rivals: Fact[], random: Random): Question {
+  const answer = fact.sentence.text;
+  const falseOnes = rivals.map((rival) => {
+    const swapped = { ...rival, subject: rival.subject, sentence: rival.sentence };
+    return rekeyed(swapped, fact);
   });
-  return before + replacement + sentence.slice(key.end);
+  return choice(fact, `Which of the following statements about ${subjectPhrase(fact)} is true?`, answer, falseOnes, random);
 }
 
-const articleFor = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
-
-/** The sentence with a blank for the key term; "a"/"an" before the blank would give it away. */
-export function clozeStem(fact: Fact): string {
-  return tidy(replaceKey(fact, BLANK, () => "a(n)"));
-}
-
-function source(fact: Fact): string {
-  return `From page ${fact.page}: "${fact.sentence}"`;
-}
-
-export function multipleChoice(fact: Fact, distractors: string[], random: Random): Question {
+export function trueFalse(fact: Fact, rival: Fact | undefined): Question {
+  const statement = rival ? rekeyed(fact, rival) : fact.sentence.text;
+  const said = rival ? `False: the material says this of "${termForm(fact, fact.subject as Phrase)}", not "${termForm(rival, rival.subject as Phrase)}". ` : "True. ";
   return {
-    question: `Complete the sentence: ${clozeStem(fact)}`,
-    type: "multiple_choice",
-    options: shuffle([fact.key.text, ...distractors], random),
-    answer: fact.key.text,
-    explanation: source(fact),
-    source_pages: [fact.page],
-  };
-}
-
-/** What kind of answer a short-answer blank wants, so a student knows what to type. */
-function answerHint(key: KeyTerm): string {
-  if (key.kind === "year") return " (a year)";
-  if (key.kind === "number") return " (a number)";
-  if (key.kind === "proper") return key.name === "person" ? " (a name)" : "";
-  const words = key.text.split(" ").length;
-  return words > 1 ? ` (${words === 2 ? "two" : "three"} words)` : "";
-}
-
-export function shortAnswer(fact: Fact): Question {
-  return {
-    question: `Fill in the blank${answerHint(fact.key)}: ${clozeStem(fact)}`,
-    type: "short_answer",
-    options: [],
-    answer: fact.key.text,
-    explanation: source(fact),
-    source_pages: [fact.page],
-  };
-}
-
-/** A true statement as printed, or a false one with the key term swapped for `swap`. */
-export function trueFalse(fact: Fact, swap: string | undefined): Question {
-  const statement = swap === undefined ? fact.sentence : replaceKey(fact, fact.key.start === 0 ? capitalizeFirst(swap) : swap, articleFor);
-  return {
-    question: `True or false: ${tidy(statement)}`,
+    question: `True or false: ${statement}`,
     type: "true_false",
     options: ["True", "False"],
-    answer: swap === undefined ? "True" : "False",
-    explanation:
-      swap === undefined
-        ? `True. ${source(fact)}`
-        : `False: the material says "${fact.key.text}", not "${swap}". ${source(fact)}`,
-    source_pages: [fact.page],
+    answer: rival ? "False" : "True",
+    ...base(fact),
+    explanation: said + explanation(fact),
   };
 }

@@ -1,10 +1,10 @@
 import type { PageText } from "../types.ts";
+import { parse, type Parsed } from "./nlp.ts";
 import { wordsOf } from "./text.ts";
 
-/** One sentence of running prose and the page it is printed on. */
-export interface Sentence {
+/** One sentence of running prose, tagged, and the page it is printed on. */
+export interface Sentence extends Parsed {
   page: number;
-  text: string;
 }
 
 /**
@@ -84,28 +84,6 @@ function paragraphsOf(pageText: string): string[] {
   return paragraphs;
 }
 
-/** A full stop after these does not end a sentence. */
-const ABBREVIATIONS = new Set(
-  "e.g i.e etc cf vs al fig figs no nos vol eq eqs approx resp incl dr mr mrs ms prof st sec ch p pp ed".split(" "),
-);
-
-function splitSentences(paragraph: string): string[] {
-  const out: string[] = [];
-  const boundary = /[.!?]["”’)]?\s+(?=["“(]?[\p{Lu}\p{N}])/gu;
-  let start = 0;
-  for (let m = boundary.exec(paragraph); m; m = boundary.exec(paragraph)) {
-    const before = paragraph.slice(start, m.index).match(/([\p{L}.]+)$/u)?.[1]?.toLowerCase() ?? "";
-    // "e.g. Smith", "J. S. Bach": abbreviations and initials do not end a sentence.
-    if (ABBREVIATIONS.has(before.replace(/\.$/, "")) || /^\p{L}$/u.test(before)) continue;
-    const end = m.index + m[0].trimEnd().length;
-    out.push(paragraph.slice(start, end).trim());
-    start = m.index + m[0].length;
-  }
-  const rest = paragraph.slice(start).trim();
-  if (rest) out.push(rest);
-  return out;
-}
-
 /**
  * Bibliographies, title pages and copyright pages: many of their lines carry a year. Their "sentences"
  * are citations, not statements about the subject.
@@ -116,42 +94,11 @@ export function isReferencePage(text: string): boolean {
   return withYear >= 2 && withYear >= lines.length * 0.2;
 }
 
+/**
+ * The page's prose as parsed sentences: lines that are code, headings, tables of contents or
+ * running heads never join a paragraph, so they never reach a sentence.
+ */
 export function pageSentences(page: PageText): Sentence[] {
   if (isReferencePage(page.text)) return [];
-  return paragraphsOf(page.text).flatMap((paragraph) =>
-    splitSentences(paragraph).map((text) => ({ page: page.page, text })),
-  );
-}
-
-/**
- * Sentences that lean on the one before ("It …", "If they are not, …", "In this case …") make
- * questions nobody can answer without the page in front of them.
- */
-const DANGLING_START = /^(?:It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|Such|Both|Here|Then|Otherwise|Instead|Likewise|Above|Below)\b/;
-const DANGLING_EARLY = /^(?:\S+\s+){1,3}(?:it|this|these|those|they|them|he|she|former|latter)\b/;
-const CROSS_REFERENCE = /\b(?:[Ss]ections?|[Cc]hapters?|[Aa]ppendix|[Ff]igures?|Table|[Pp]ages?|Fig\.|Eq\.)\s+[\p{N}\p{Lu}[“"‘]/u;
-const CITATION = /\bpp\.|\bISBN\b|\bVol\.|\bet al\.|\bProceedings\b|\bJournal\b|\bPress\b|\(\d{4}\)|,\s*\d{4}\.$/;
-const CODE_TRACE = /<-|->|::|==|!=|&&|\|\||\w\[|[{}]|https?:|www\.|@|\\[a-z]/;
-
-/**
- * Whether a sentence can carry a study question: a complete statement of sensible length with no
- * code, cross-references or bibliography in it.
- */
-export function isQuestionWorthy(text: string): boolean {
-  if (text.length < 40 || text.length > 320) return false;
-  if (!/^["“]?\p{Lu}/u.test(text) || !/[.!]["”’)]?$/.test(text)) return false;
-  if (DANGLING_START.test(text) || DANGLING_EARLY.test(text) || CROSS_REFERENCE.test(text) || CITATION.test(text) || CODE_TRACE.test(text)) {
-    return false;
-  }
-  // A footnote mark glued to a word ("coplot(),1 which", "like2 x") is extraction debris.
-  if (/[\p{Ll})],?\d\s/u.test(text)) return false;
-  const words = wordsOf(text);
-  if (words.length < 8 || words.length > 45) return false;
-  // Mostly numbers: a table row or a list of values, not a statement.
-  const numeric = words.filter((w) => /^\p{N}/u.test(w)).length;
-  if (numeric > words.length * 0.25) return false;
-  // Unbalanced quotes or brackets mean the sentence was cut out of something larger.
-  const opens = (text.match(/[(“]/g) ?? []).length;
-  const closes = (text.match(/[)”]/g) ?? []).length;
-  return opens === closes && (text.match(/"/g) ?? []).length % 2 === 0;
+  return paragraphsOf(page.text).flatMap((paragraph) => parse(paragraph).map((parsed) => ({ ...parsed, page: page.page })));
 }

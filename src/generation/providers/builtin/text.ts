@@ -114,3 +114,8 @@ export function capitalizeFirst(text: string): string {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/** A sentence's first word loses its capital unless the phrase is a name ("Open Database Connectivity", "ODBC"). */
+export function uncapitalised(text: string): string {
+  return /\s\p{Lu}/u.test(text) || /^\p{Lu}{2}/u.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
+}

@@ -1,6 +1,6 @@
 import type { PageText } from "../types.ts";
 import { articleShare, buildInventory, isNameLike, isTermLike, type Inventory, type Term } from "./inventory.ts";
-import { PhraseTagger } from "./pos.ts";
+import { tagsOf } from "./nlp.ts";
 import { headingLines, isReferencePage } from "./sentences.ts";
 import { capitalizeFirst, escapeRegExp, GENERIC_NOUNS, isPlural, normalizeQuestion, stem, STOPWORDS, termKey, wordsOf } from "./text.ts";
 
@@ -87,6 +87,44 @@ function topicWeight(c: TopicCandidate, headings: number): number {
 }
 
 /**
+ * Out-of-context part-of-speech questions about the few phrases that could become topics, asked of
+ * wink's tagger and remembered. A lone word out of context is often read as a verb ("list"); the
+ * document's own usage ("the list of …") settles it.
+ */
+class PhraseTags {
+  private readonly cache = new Map<string, string[]>();
+  private readonly isNounHead: (word: string) => boolean;
+  constructor(isNounHead: (word: string) => boolean) {
+    this.isNounHead = isNounHead;
+  }
+
+  private tags(text: string): string[] {
+    let tags = this.cache.get(text);
+    if (!tags) this.cache.set(text, (tags = tagsOf(text)));
+    return tags;
+  }
+
+  /** "ledger line", "data frame": adjectives or nouns ending in a noun. */
+  isNounPhrase(phrase: string): boolean {
+    const words = phrase.split(" ");
+    const head = words.at(-1) ?? "";
+    const headTag = this.tags(head)[0];
+    const headIsNoun = headTag === "NOUN" || headTag === "PROPN" || this.isNounHead(head) || this.isNounHead(stem(head));
+    return headIsNoun && words.slice(0, -1).every((word) => ["NOUN", "ADJ", "PROPN", "VERB"].includes(this.tags(word)[0] ?? "") || this.isNounHead(word));
+  }
+
+  isPlainNoun(word: string): boolean {
+    return this.tags(word)[0] === "NOUN";
+  }
+
+  /** Capitalised words from headings ("Getting", "Assisted") pass for names in the inventory; the tagger tells. */
+  isName(text: string): boolean {
+    const tags = this.tags(text);
+    return tags.length > 0 && tags.every((tag) => tag === "PROPN" || tag === "NOUN");
+  }
+}
+
+/**
  * A few topics the document clearly covers, for when a requested topic is absent: noun phrases
  * and names, none part of another, nicely cased.
  */
@@ -97,7 +135,7 @@ export function suggestTopics(allPages: PageText[], n = 5): string[] {
     .filter((page) => !isReferencePage(page.text))
     .map((page) => ({ ...page, text: page.text.replace(/\b(?:https?|ftp):\/\/\S+|\bwww\.\S+|\b[\w.-]+@[\w-]+\.[\w.-]+/gi, " ") }));
   const inventory = buildInventory(pages);
-  const tagger = new PhraseTagger((word) => inventory.nounHeads.has(word));
+  const tagger = new PhraseTags((word) => inventory.nounHeads.has(word));
   const merged = new Map<string, TopicCandidate>();
   merge([...inventory.terms.term.values()].filter((t) => t.pageCount >= 2 && isTermLike(inventory, t.text)), false, merged);
   merge([...inventory.terms.noun.values()].filter((t) => t.pageCount >= 2 && t.text.length >= 4), false, merged);
@@ -127,7 +165,7 @@ export function suggestTopics(allPages: PageText[], n = 5): string[] {
   return chosen.map(displayForm);
 }
 
-function acceptableNoun(text: string, headings: number, tagger: PhraseTagger, inventory: Inventory): boolean {
+function acceptableNoun(text: string, headings: number, tagger: PhraseTags, inventory: Inventory): boolean {
   // "following example", "section": a vague head word makes a vague topic.
   if (GENERIC_NOUNS.has(text.split(" ").at(-1) ?? "") || !tagger.isNounPhrase(text)) return false;
   // A lone word must be a noun out of context ("function"), be used as one ("a list", "the lists")
@@ -137,7 +175,7 @@ function acceptableNoun(text: string, headings: number, tagger: PhraseTagger, in
   return text.endsWith("ing") && headings >= 2;
 }
 
-function acceptableName(text: string, tagger: PhraseTagger, inventory: Inventory): boolean {
+function acceptableName(text: string, tagger: PhraseTags, inventory: Inventory): boolean {
   return tagger.isName(text) && (text.includes(" ") || isNameLike(inventory, text));
 }
 

@@ -1,0 +1,116 @@
+import type { PageText, Passage } from "../types.ts";
+import { factOf, type Fact } from "./facts.ts";
+import { nounPhrases } from "./phrases.ts";
+import { rejectReason } from "./quality.ts";
+import { isReferencePage, pageSentences, type Sentence } from "./sentences.ts";
+import { compact, stem, STOPWORDS, wordsOf } from "./text.ts";
+import { Vocabulary } from "./vocabulary.ts";
+
+/** A sentence of the topic's passages, with how relevant its passage is to the topic. */
+export interface Candidate {
+  sentence: Sentence;
+  /** Position of the first passage that contains it: 0 is the most relevant. */
+  rank: number;
+  /** Share of the topic's words that the sentence uses. */
+  topicHit: number;
+}
+
+export interface StudyMaterial {
+  /** Sentences fit for a question, in passage order. */
+  candidates: Candidate[];
+  /** Terms of everything read (passages and a sample of the document): the distractor vocabulary. */
+  vocabulary: Vocabulary;
+  /** Facts of everything read that has a subject: other terms' definitions and statements (rivals). */
+  facts: Fact[];
+}
+
+/** A passage starts on its page and may run on; a chunk of about 1,000 tokens spans a few pages at most. */
+const MAX_PAGES_PER_PASSAGE = 4;
+/** Pages read beyond the passages for vocabulary, spread over the document: bounds the time on a long book. */
+const SAMPLE_PAGES = 40;
+/** Rejects that make a sentence useless even as vocabulary (code, glyph salad, addresses). */
+const NOT_VOCABULARY = new Set(["code", "debris", "placeholder or address", "page debris", "brackets"]);
+
+const stemsOf = (text: string) =>
+  wordsOf(text)
+    .map((w) => w.toLowerCase())
+    .filter((w) => !STOPWORDS.has(w))
+    .map(stem);
+
+/**
+ * Reads only what the questions need: the topic's passages, most relevant first, until `wanted`
+ * usable sentences are found, and a bounded sample of the rest of the document for distractors.
+ * Sentences are parsed from the stored pages (which keep their lines, telling headings and code
+ * from prose) and located in a passage by their letters and digits.
+ */
+export function studyMaterial(passages: readonly Passage[], pages: readonly PageText[], topic: string, wanted: number, signal?: AbortSignal): StudyMaterial {
+  const byNumber = new Map(pages.map((page) => [page.page, page]));
+  const parsed = new Map<number, Sentence[]>();
+  const vocabulary = new Vocabulary();
+  const facts: Fact[] = [];
+  const read = (sentences: Sentence[]) => {
+    for (const sentence of sentences) {
+      const reason = rejectReason(sentence);
+      if (reason && NOT_VOCABULARY.has(reason)) continue;
+      vocabulary.add(sentence, nounPhrases(sentence.text, sentence.tokens));
+      if (!reason) {
+        const fact = factOf(sentence);
+        if (fact.subject) facts.push(fact);
+      }
+    }
+  };
+  const sentencesOn = (number: number) => {
+    let sentences = parsed.get(number);
+    if (!sentences) {
+      signal?.throwIfAborted();
+      const page = byNumber.get(number);
+      sentences = page ? pageSentences(page) : [];
+      parsed.set(number, sentences);
+      read(sentences);
+    }
+    return sentences;
+  };
+
+  const topicStems = new Set(stemsOf(topic));
+  const hitOf = (text: string) => {
+    if (topicStems.size === 0) return 0;
+    const stems = new Set(stemsOf(text));
+    return [...topicStems].filter((s) => stems.has(s)).length / topicStems.size;
+  };
+
+  const seen = new Set<string>();
+  const candidates: Candidate[] = [];
+  let usable = 0;
+  for (const [rank, passage] of passages.entries()) {
+    if (usable >= wanted) break;
+    const letters = compact(passage.text);
+    let covered = 0;
+    for (let number = passage.page; number < passage.page + MAX_PAGES_PER_PASSAGE && covered < passage.text.length; number++) {
+      covered += byNumber.get(number)?.text.length ?? Infinity;
+      for (const sentence of sentencesOn(number)) {
+        const key = compact(sentence.text);
+        if (seen.has(key) || !letters.includes(key)) continue;
+        seen.add(key);
+        const hit = hitOf(sentence.text);
+        // Off the topic: a sentence of a lesser passage that does not name it.
+        if (hit === 0 && rank >= 10) continue;
+        candidates.push({ sentence, rank, topicHit: hit });
+        if (!rejectReason(sentence)) usable++;
+      }
+    }
+  }
+  if (candidates.length === 0) {
+    // The passages are not from these pages (the caller sent text only): ask about the passages themselves.
+    for (const [rank, passage] of passages.entries()) {
+      const sentences = pageSentences(passage);
+      read(sentences);
+      for (const sentence of sentences) candidates.push({ sentence, rank, topicHit: hitOf(sentence.text) });
+    }
+  }
+  const step = Math.max(1, Math.floor(pages.length / SAMPLE_PAGES));
+  for (let i = 0; i < pages.length; i += step) {
+    const page = pages[i] as PageText;
+    if (!parsed.has(page.page) && !isReferencePage(page.text)) sentencesOn(page.page);
+  }
+  return { candidates, vocabulary, facts };
+}

@@ -1,0 +1,80 @@
+import winkNLP, { type ItemEntity, type ItemSentence, type ItsFunction, type WinkMethods } from "wink-nlp";
+import model from "wink-eng-lite-web-model";
+
+/**
+ * wink-nlp with its English model (sentences, tokens, universal part-of-speech tags, lemmas,
+ * entities), offline and in-process. The model is instantiated on first use (~90 ms) and kept.
+ */
+let instance: WinkMethods | undefined;
+function wink(): WinkMethods {
+  instance ??= winkNLP(model, ["sbd", "pos", "ner"]);
+  return instance;
+}
+
+/** One token with where it is in the text it was read from. */
+export interface Token {
+  text: string;
+  lower: string;
+  /** Universal POS tag: NOUN, PROPN, VERB, AUX, ADJ, DET, ADP, PRON, PUNCT, NUM, … */
+  pos: string;
+  lemma: string;
+  start: number;
+  end: number;
+}
+
+/** An entity wink recognises by pattern (DATE, CARDINAL, ORDINAL, PERCENT, URL, EMAIL, …). */
+export interface Entity {
+  type: string;
+  /** Token positions within the sentence, last inclusive. */
+  first: number;
+  last: number;
+}
+
+export interface Parsed {
+  text: string;
+  tokens: Token[];
+  entities: Entity[];
+}
+
+/** Splits a text into sentences and tags them; offsets are relative to each sentence's text. */
+export function parse(text: string): Parsed[] {
+  const nlp = wink();
+  const { its } = nlp;
+  const doc = nlp.readDoc(text);
+  const values = doc.tokens().out(its.value) as string[];
+  const pos = doc.tokens().out(its.pos) as string[];
+  const lemmas = doc.tokens().out(its.lemma as unknown as ItsFunction<string>) as string[];
+  const offsets: number[] = [];
+  let cursor = 0;
+  for (const value of values) {
+    const at = text.indexOf(value, cursor);
+    offsets.push(at < 0 ? cursor : at);
+    cursor = at < 0 ? cursor : at + value.length;
+  }
+  const entityList: { type: string; span: [number, number] }[] = [];
+  doc.entities().each((entity: ItemEntity) => {
+    entityList.push({ type: entity.out(its.type) as string, span: entity.out(its.span) as unknown as [number, number] });
+  });
+  const out: Parsed[] = [];
+  doc.sentences().each((sentence: ItemSentence) => {
+    const [first, last] = sentence.out(its.span) as unknown as [number, number];
+    const start = offsets[first] ?? 0;
+    const end = (offsets[last] ?? 0) + (values[last]?.length ?? 0);
+    const tokens: Token[] = [];
+    for (let i = first; i <= last; i++) {
+      const value = values[i] ?? "";
+      const at = (offsets[i] ?? 0) - start;
+      tokens.push({ text: value, lower: value.toLowerCase(), pos: pos[i] ?? "X", lemma: lemmas[i] ?? value.toLowerCase(), start: at, end: at + value.length });
+    }
+    const entities = entityList
+      .filter(({ span }) => span[0] >= first && span[1] <= last)
+      .map(({ type, span }) => ({ type, first: span[0] - first, last: span[1] - first }));
+    out.push({ text: text.slice(start, end), tokens, entities });
+  });
+  return out;
+}
+
+/** The part-of-speech tags of a short phrase read on its own (topic suggestions). */
+export function tagsOf(phrase: string): string[] {
+  return parse(phrase).flatMap((sentence) => sentence.tokens.map((token) => token.pos));
+}

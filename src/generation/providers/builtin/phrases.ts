@@ -1,0 +1,93 @@
+import type { Token } from "./nlp.ts";
+import { GENERIC_NOUNS, stem, STOPWORDS, VAGUE_MODIFIERS } from "./text.ts";
+
+/**
+ * A noun phrase built from part-of-speech patterns: an optional article, then adjectives, nouns or
+ * names, ending in a noun or a name ("a discrete classification", "data frames", "the R language").
+ */
+export interface Phrase {
+  /** Token positions in the sentence: [first, end). `termFirst` skips the article and vague adjectives. */
+  first: number;
+  termFirst: number;
+  end: number;
+  /** Characters in the sentence of the whole phrase (with its article) and of the term alone. */
+  start: number;
+  termStart: number;
+  stop: number;
+  /** The term as printed, without article: "discrete classification". */
+  text: string;
+  /** Identity of the term: lower-case modifiers and the head's lemma ("data frame"). */
+  key: string;
+  plural: boolean;
+  proper: boolean;
+  words: number;
+}
+
+const ARTICLES = new Set(["a", "an", "the"]);
+const INNER = new Set(["ADJ", "NOUN", "PROPN"]);
+const HEAD = new Set(["NOUN", "PROPN"]);
+/** Words wink may tag as nouns that never make a term on their own. */
+const NOT_TERMS = new Set([...STOPWORDS, "e.g.", "i.e.", "etc", "etc."]);
+
+function isWordToken(token: Token): boolean {
+  return /^[\p{L}][\p{L}\p{N}'’-]*$/u.test(token.text);
+}
+
+/** The head is plural when its lemma differs from it by an ending ("vectors", "matrices"). */
+function isPlural(head: Token): boolean {
+  return head.pos === "NOUN" && head.lower !== head.lemma && /s$/.test(head.lower) && !/ss$/.test(head.lower);
+}
+
+export function nounPhrases(text: string, tokens: readonly Token[]): Phrase[] {
+  const out: Phrase[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const first = i;
+    if (ARTICLES.has((tokens[i] as Token).lower)) i++;
+    const bodyStart = i;
+    while (i < tokens.length && INNER.has((tokens[i] as Token).pos) && isWordToken(tokens[i] as Token)) i++;
+    // Back off to the last noun: "discrete classification" of "discrete classification useful".
+    let end = i;
+    while (end > bodyStart && !HEAD.has((tokens[end - 1] as Token).pos)) end--;
+    if (end === bodyStart) {
+      i = Math.max(i, first + 1);
+      continue;
+    }
+    let termFirst = bodyStart;
+    while (termFirst < end - 1 && VAGUE_MODIFIERS.has((tokens[termFirst] as Token).lower)) termFirst++;
+    // A capitalised word opening the sentence is tagged a name ("Factors are …"); it is one only when
+    // it is not an ordinary capitalised word (all capitals and inner capitals stay names: "ODBC", "LilyPond").
+    const termTokens = tokens.slice(termFirst, end).map((t) =>
+      t.start === 0 && t.pos === "PROPN" && /^\p{Lu}\p{Ll}+$/u.test(t.text) ? { ...t, pos: "NOUN", lemma: stem(t.lower) } : t,
+    );
+    const head = termTokens.at(-1) as Token;
+    if (!termTokens.some((t) => NOT_TERMS.has(t.lower))) {
+      const start = (tokens[first] as Token).start;
+      const termStart = (tokens[termFirst] as Token).start;
+      const stop = head.end;
+      const modifiers = termTokens.slice(0, -1).map((t) => (t.pos === "PROPN" ? t.text : t.lower));
+      out.push({
+        first,
+        termFirst,
+        end,
+        start,
+        termStart,
+        stop,
+        text: text.slice(termStart, stop),
+        key: [...modifiers, head.pos === "PROPN" ? head.text : head.lemma].join(" "),
+        plural: isPlural(head),
+        proper: termTokens.every((t) => t.pos === "PROPN"),
+        words: termTokens.length,
+      });
+    }
+    i = Math.max(end, first + 1);
+  }
+  return out;
+}
+
+/** A phrase worth asking about: not a vague noun ("example", "way"), not a pronoun-like word. */
+export function isTermWorthy(phrase: Phrase): boolean {
+  const head = phrase.key.split(" ").at(-1) ?? "";
+  if (phrase.words === 1 && (GENERIC_NOUNS.has(head.toLowerCase()) || head.length < 3)) return false;
+  return !/\d/.test(phrase.text) && phrase.text.length <= 40;
+}

@@ -1,0 +1,85 @@
+import type { Token } from "./nlp.ts";
+import type { Sentence } from "./sentences.ts";
+import { GENERIC_NOUNS } from "./text.ts";
+
+/**
+ * Whether a sentence can carry a study question as it stands: a complete statement that reads
+ * alone, with no code, debris or talk about the document. Each rule names the kind of reject a
+ * teacher threw out of the old generator.
+ */
+
+/** Openers that lean on the sentence before ("It …", "These …", "However, …", "The second …"). */
+const ANAPHORIC_START =
+  /^(?:It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|There|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Of course|In this|In that|In these|In such|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|An (?:other|additional)\b|Unlike|Like)\b/;
+/** Pronouns early in the sentence stand for something said before it. */
+const EARLY_PRONOUN = new Set(["it", "this", "these", "those", "they", "them", "he", "she", "its", "their", "former", "latter", "such"]);
+/** The document talking about itself, its layout or its reader. */
+const SELF_REFERENCE =
+  /\b(?:see|cf\.?|the reader|readers|this (?:manual|chapter|section|document|book|guide|tutorial|appendix|paper|essay|example|page|text|introduction|list|table|figure|part)|these (?:notes|pages|examples|sections|chapters)|the (?:following|previous|next|preceding) (?:section|chapter|example|page|table|figure|paragraph|sections|chapters|examples)|as (?:shown|described|discussed|explained|mentioned|noted|seen|illustrated) (?:above|below|earlier|later|before|in)|(?:above|below)[.,]|figures?\s+\d|fig\.\s*\d|tables?\s+\d|sections?\s+\d|chapters?\s+\d|appendix\s+[A-Z\d]|page\s+\d|we (?:will|shall|have|saw|see|now|discuss|describe|consider)|you (?:will|can|should|may|must|need|might|could)|let us|let's|here we|for details|more details|further details)\b/i;
+/** Placeholder and example names that a student should never have to learn. */
+const PLACEHOLDER = /\b(?:XXX+|TODO|FIXME|TBD|foo|bar|baz|qux|quux|lorem|ipsum|blah|dummy|xyz|abc)\b/i;
+const URL_OR_MAIL = /(?:https?:|ftp:|www\.|\w@\w|\.(?:com|org|net|edu|html?)\b)/i;
+/** A running head or footer glued to a sentence: "75 / 92", "Page 3 of 9", a lone chapter number. */
+const PAGE_DEBRIS = /\b\d+\s*\/\s*\d+\b|\bpage \d+ of \d+\b|^\d+(?:\.\d+)*\s+\p{Lu}/iu;
+const OPERATOR = /[=+*/\\|&^~<>%#$@{}[\];]|->|<-|::/g;
+/** Identifiers from code: data.frame, my_var, camelCase, call(), --option. */
+const IDENTIFIER = /\w\(|\b[a-z]\w*[._][a-z_]\w*\b|\b[a-z]+[A-Z]\w*\b|\w\(\)|(?:^|\s)--?[a-z]/;
+
+/** Nouns that, as "The X" opening a sentence, mean the one just mentioned. */
+const VAGUE_SUBJECTS = new Set(
+  "function functions command commands output input advantage disadvantage default argument arguments call calls expression program code effect difference name file files object objects variable variables data list element elements entry entries component components call statement statements operation test call solution model reason effect".split(" "),
+);
+
+const FINITE_AUX = new Set(["is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must"]);
+
+/** A subject (a noun or a name) before a finite verb: "A factor is …", "R provides …". */
+export function hasSubjectAndVerb(tokens: readonly Token[]): boolean {
+  for (let i = 1; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
+    const before = tokens[i - 1] as Token;
+    // A verb counts as finite after an auxiliary's form, or right after its subject ("R provides",
+    // "Lists often contain"); capitalised words are titles ("Modern Applied Statistics").
+    const subjectBefore = before.pos === "NOUN" || before.pos === "PROPN" || before.pos === "PRON" || (before.pos === "ADV" && ["NOUN", "PROPN"].includes(tokens[i - 2]?.pos ?? ""));
+    const finite =
+      (token.pos === "AUX" && FINITE_AUX.has(token.lower)) ||
+      (token.pos === "VERB" && token.text === token.lower && subjectBefore && !token.lower.endsWith("ing"));
+    if (!finite) continue;
+    return tokens.slice(0, i).some((t) => t.pos === "NOUN" || t.pos === "PROPN");
+  }
+  return false;
+}
+
+/** Why a sentence cannot carry a question, or undefined when it can. */
+export function rejectReason(sentence: Sentence): string | undefined {
+  const { text, tokens } = sentence;
+  const words = tokens.filter((t) => /\p{L}/u.test(t.text));
+  if (text.length < 30 || text.length > 300 || words.length < 6 || words.length > 45) return "length";
+  if (!/^\p{Lu}/u.test(text) || !/[\p{L}\p{N})"”'’]\.["”’]?$/u.test(text)) return "incomplete";
+  if (ANAPHORIC_START.test(text)) return "anaphoric start";
+  if (words.slice(0, 6).some((t) => EARLY_PRONOUN.has(t.lower))) return "early pronoun";
+  // "… can also be empty", "… again": a continuation of something said before.
+  if (/\b(?:also|again|as well|too|either|instead|otherwise|then)\b/i.test(text)) return "continuation";
+  if (SELF_REFERENCE.test(text)) return "refers to the document";
+  // "… applied to each of these groups": a demonstrative anywhere points outside the sentence.
+  if (/\b(?:this|these|those|above|below|former|latter)\b/i.test(text)) return "demonstrative";
+  // An imperative ("Recall that …", "Make work the …") is an instruction, not a fact.
+  if (tokens[0]?.pos === "VERB" || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b/.test(text)) return "imperative";
+  // Talk to the reader ("we want to record", "you can …") is about the course, not the subject.
+  if (/\b(?:we|our|us|you|your|I|me|my)\b/i.test(text.replace(/^I\b/, ""))) return "addresses the reader";
+  // "The value is …", "The function is then applied …": which one is said before.
+  const second = tokens[1];
+  if (tokens[0]?.lower === "the" && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower)) && tokens[2]?.pos !== "NOUN" && tokens[2]?.pos !== "ADP") return "vague subject";
+  if (PLACEHOLDER.test(text) || URL_OR_MAIL.test(text)) return "placeholder or address";
+  if (PAGE_DEBRIS.test(text)) return "page debris";
+  if ((text.match(OPERATOR)?.length ?? 0) > 0 || IDENTIFIER.test(text)) return "code";
+  const brackets = text.match(/[()]/g)?.length ?? 0;
+  if (brackets > 2 || brackets % 2 !== 0 || (text.match(/["“”]/g)?.length ?? 0) % 2 !== 0) return "brackets";
+  // Letter salad from glyphs, mostly-number table rows, upper-case headings run into the sentence.
+  const odd = tokens.filter((t) => t.pos === "X" || t.pos === "SYM" || t.pos === "NUM" || (t.text.length > 1 && t.text === t.text.toUpperCase() && /\p{L}/u.test(t.text) && t.start > 0));
+  if (odd.length > Math.max(1, words.length * 0.12)) return "debris";
+  // Lower-case single letters are variables from examples ("x", "y"); "R", "C" and "a" are words.
+  if (words.some((t) => t.text.length === 1 && /\p{Ll}/u.test(t.text) && t.text !== "a")) return "single letters";
+  if (/\?$/.test(text) || /:$/.test(text)) return "not a statement";
+  if (!hasSubjectAndVerb(tokens)) return "no subject or verb";
+  return undefined;
+}

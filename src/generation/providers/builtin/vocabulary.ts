@@ -1,0 +1,95 @@
+import type { Phrase } from "./phrases.ts";
+import type { Sentence } from "./sentences.ts";
+import { STOPWORDS, uncapitalised } from "./text.ts";
+
+/**
+ * The document's terms as the sentences read so far use them: how often, on which pages, in which
+ * forms (singular, plural) and in which company (the content words of their sentences). Distractors
+ * are terms used in contexts like the answer's; the closer the contexts, the harder the question.
+ */
+export interface VocabTerm {
+  key: string;
+  /** Spellings without article, by plurality, most frequent kept. */
+  singular?: string;
+  plural?: string;
+  count: number;
+  pages: Set<number>;
+  proper: boolean;
+  words: number;
+  head: string;
+  context: Map<string, number>;
+}
+
+/** Bounds: a term's context keeps this many distinct words; the vocabulary this many terms. */
+const CONTEXT_WORDS = 150;
+const MAX_TERMS = 20_000;
+const CONTENT = new Set(["NOUN", "PROPN", "VERB", "ADJ"]);
+
+export class Vocabulary {
+  readonly terms = new Map<string, VocabTerm>();
+  /** Terms the document gives as another name of a term: "Open Database Connectivity (ODBC)", "X, or Y", "X, also called Y". */
+  readonly aliases = new Map<string, Set<string>>();
+  private readonly formCounts = new Map<string, number>();
+
+  add(sentence: Sentence, phrases: readonly Phrase[]): void {
+    const lemmas = sentence.tokens.filter((t) => CONTENT.has(t.pos) && !STOPWORDS.has(t.lower) && /^\p{L}+$/u.test(t.text)).map((t) => t.lemma);
+    this.noteAliases(sentence, phrases);
+    for (const phrase of phrases) {
+      let term = this.terms.get(phrase.key);
+      if (!term) {
+        if (this.terms.size >= MAX_TERMS) continue;
+        term = { key: phrase.key, count: 0, pages: new Set(), proper: phrase.proper, words: phrase.words, head: phrase.key.split(" ").at(-1) ?? "", context: new Map() };
+        this.terms.set(phrase.key, term);
+      }
+      term.count++;
+      term.pages.add(sentence.page);
+      // A phrase that starts a sentence is capitalised by position only.
+      const surface = phrase.termStart === 0 && !phrase.proper ? uncapitalised(phrase.text) : phrase.text;
+      const formKey = `${phrase.key}\u0000${surface}`;
+      const seen = (this.formCounts.get(formKey) ?? 0) + 1;
+      this.formCounts.set(formKey, seen);
+      const slot = phrase.plural ? "plural" : "singular";
+      const current = term[slot];
+      if (!current || seen > (this.formCounts.get(`${phrase.key}\u0000${current}`) ?? 0)) term[slot] = surface;
+      const own = new Set(phrase.key.toLowerCase().split(" "));
+      for (const lemma of lemmas) {
+        if (own.has(lemma)) continue;
+        if (term.context.size < CONTEXT_WORDS || term.context.has(lemma)) term.context.set(lemma, (term.context.get(lemma) ?? 0) + 1);
+      }
+    }
+  }
+
+  /** Whether the document names `a` and `b` as the same thing. */
+  areAliases(a: string, b: string): boolean {
+    return this.aliases.get(a)?.has(b) === true || this.aliases.get(b)?.has(a) === true;
+  }
+
+  private noteAliases(sentence: Sentence, phrases: readonly Phrase[]): void {
+    for (let i = 0; i + 1 < phrases.length; i++) {
+      const a = phrases[i] as Phrase;
+      const b = phrases[i + 1] as Phrase;
+      const between = sentence.text.slice(a.stop, b.start).trim().toLowerCase();
+      if (!/^(?:\(|,? or|, also called|, also known as|,? i\.e\.,?|, that is,?)$/.test(between)) continue;
+      if (!this.aliases.has(a.key)) this.aliases.set(a.key, new Set());
+      this.aliases.get(a.key)?.add(b.key);
+    }
+  }
+
+  get(key: string): VocabTerm | undefined {
+    return this.terms.get(key);
+  }
+}
+
+/** Cosine of two terms' context words: 1 when used in the same company, 0 when never. */
+export function contextSimilarity(a: VocabTerm, b: VocabTerm): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const [word, n] of a.context) {
+    na += n * n;
+    const m = b.context.get(word);
+    if (m) dot += n * m;
+  }
+  for (const m of b.context.values()) nb += m * m;
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
