@@ -41,6 +41,7 @@ const PAGES: (readonly [who: "anyone" | "student" | "admin", route: string])[] =
   ...[
     "/dashboard", "/upload", "/testgenerator", "/generated-test?id={test}", "/take-test?id={test}", "/test-results?result={result}",
     "/ai-insights", "/profile", "/settings", "/classes", "/classes/{class}", "/templates", "/study-sets", "/study-sets/{set}", "/goals", "/notifications",
+    "/tests/{test}/analysis",
   ].map((r) => ["student", r] as const),
   ...["/admin", "/admin/analytics", "/admin/audit"].map((r) => ["admin", r] as const),
 ];

@@ -34,6 +34,7 @@ import { TestResultsPage } from "./pages/TestResultsPage.tsx";
 import { UploadPage } from "./pages/UploadPage.tsx";
 import { VerifyEmailPage } from "./pages/VerifyEmailPage.tsx";
 import { VerifyEmailPromptPage } from "./pages/VerifyEmailPromptPage.tsx";
+import { ItemAnalysisRoute } from "./pages/teaching/lazy.tsx";
 
 type Routes = [path: string, page: ComponentType][];
 
@@ -66,6 +67,7 @@ export const PROTECTED_ROUTES: Routes = [
   ["/ai-insights", AiInsightsPage],
   ["/goals", GoalsPage],
   ["/notifications", NotificationsPage],
+  ["/tests/:id/analysis", ItemAnalysisRoute],
 ];
 
 // Administration is loaded only when an administrator opens it (the charts are the largest part of the UI).

@@ -107,6 +107,9 @@ export function GeneratedTestPage() {
           <ButtonLink href="/dashboard" variant="ghost">
             Cancel
           </ButtonLink>
+          <ButtonLink href={`/tests/${test_id}/analysis`} variant="ghost">
+            Item analysis
+          </ButtonLink>
           <EditQuestionsButton testId={test_id} editing={editing} onClick={() => setEditing(true)} />
           <Button onClick={() => void generation.start((options) => regenerateTest(test_id, options))}>
             Regenerate Test

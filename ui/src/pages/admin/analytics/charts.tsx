@@ -7,13 +7,13 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, 
 
 const HEIGHT = 260;
 
-const axis = {
+export const axis = {
   stroke: "var(--color-border-strong)",
   tick: { fill: "var(--color-text-muted)", fontSize: 12 },
   tickLine: false,
 } as const;
 
-const tooltipStyle = {
+export const tooltipStyle = {
   contentStyle: {
     background: "var(--color-surface)",
     border: "1px solid var(--color-border)",
@@ -26,7 +26,7 @@ const tooltipStyle = {
 } as const;
 
 /** In the order the series are given (recharts sorts by name unless told not to). */
-const legendStyle = { wrapperStyle: { fontSize: 14, color: "var(--color-text)" }, itemSorter: null } as const;
+export const legendStyle = { wrapperStyle: { fontSize: 14, color: "var(--color-text)" }, itemSorter: null } as const;
 const grid = <CartesianGrid stroke="var(--color-border)" strokeDasharray="3 3" vertical={false} />;
 
 /** "3 Mar" for the UTC day "2026-03-03". */
