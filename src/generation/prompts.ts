@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Question } from "./providers/types.ts";
+import { MAX_ACCEPTED_ANSWERS, Question } from "./providers/types.ts";
 import type { Difficulty, FreeGenerationRequest, GenerationRequest, QuestionType } from "./providers/types.ts";
 
 /** A chat message as both the OpenAI and the Ollama client take it. */
@@ -49,12 +49,18 @@ function portable(node: unknown): unknown {
 }
 
 /**
+ * A question as a model writes it: `accepted_answers` always present (strict mode wants every property
+ * required; [] when there are none), and no `source`, which only the builtin provider reports.
+ */
+const ModelQuestion = Question.omit({ source: true }).extend({ accepted_answers: z.array(z.string()).max(MAX_ACCEPTED_ANSWERS) });
+
+/**
  * The JSON schema of `{ "questions": [Question, …] }`, derived from the zod `Question` so the two never
  * drift: every property required, no additional properties (what OpenAI's strict mode demands). The one
  * schema every provider is given.
  */
 export const QUESTIONS_JSON_SCHEMA = portable(
-  z.toJSONSchema(z.object({ questions: z.array(Question) }), { io: "output" }),
+  z.toJSONSchema(z.object({ questions: z.array(ModelQuestion) }), { io: "output" }),
 ) as JsonSchema;
 
 /** What each level asks of the student, so "Hard" means the same to every model. */
@@ -76,12 +82,16 @@ const TYPE_RULES: Record<QuestionType, string> = {
     'multiple_choice: "options" holds exactly 4 different choices, and "answer" is copied character for character ' +
     "from one of them.",
   true_false: 'true_false: "options" is exactly ["True", "False"], and "answer" is "True" or "False".',
-  short_answer: 'short_answer: "options" is [], and "answer" is a short word or phrase of at most a few words.',
+  short_answer:
+    'short_answer: "options" is [], and "answer" is a short word or phrase of at most a few words. "accepted_answers" lists ' +
+    `up to ${MAX_ACCEPTED_ANSWERS} other ways a student may write exactly the same answer (an abbreviation or its spelled-out ` +
+    "form, a synonym the material uses); never a different or broader term.",
 };
 
 const OUTPUT_SHAPE =
   'Reply with one JSON object and nothing else, in this shape: {"questions": [{"question": "…", ' +
-  '"type": "one of the question types", "options": […], "answer": "…", "explanation": "…", "source_pages": […]}]}';
+  '"type": "one of the question types", "options": […], "answer": "…", "accepted_answers": […], "explanation": "…", ' +
+  '"source_pages": […]}]}. "accepted_answers" is [] except for short answers.';
 
 /** Tag names we delimit data with, and role words chat templates use. */
 const DELIMITER_TAG = /<(\s*\/?\s*)(passage|asked_question|used_sentence|request|system|user|assistant|instructions?|s)\b/gi;

@@ -48,6 +48,17 @@ function tolerant(raw: unknown): unknown {
   return item;
 }
 
+/** The listed alternatives that differ from the answer and from each other and pass `supported`. */
+function alternatives(list: string[] | undefined, answer: string, supported: (a: string) => boolean): string[] {
+  const seen = new Set([normalise(answer)]);
+  return (list ?? []).filter((a) => {
+    const key = normalise(a);
+    if (!key || seen.has(key) || !supported(a)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Checks and tidies one item; returns the clean question, or why it was refused. */
 export function checkItem(raw: unknown, ctx: ValidationContext): { ok: true; question: Question } | { ok: false; reason: string } {
   const parsed = Question.safeParse(tolerant(raw));
@@ -80,27 +91,40 @@ export function checkItem(raw: unknown, ctx: ValidationContext): { ok: true; que
   if (ctx.repeats?.({ ...q, question })) return { ok: false, reason: "repeats a question of the previous version" };
 
   const pages = [...new Set(q.source_pages)].sort((a, b) => a - b);
+  // Whether the cited pages bear a text out: literally (builtin), or by most of its content words (models).
+  let supports: (text: string, literal: boolean, needed?: number) => boolean = () => true;
   if (ctx.grounding !== "none") {
     if (!pages.length || pages.some((p) => p > ctx.pageCount)) return { ok: false, reason: "cited pages are not in the file" };
     const cited = normalise(pages.map((p) => ctx.pageText?.(p) ?? "").join(" "));
+    const citedWords = new Set(cited.split(" "));
+    supports = (text, literal, needed = 0.6) => {
+      if (literal) return cited.includes(normalise(text));
+      const words = contentWords(text);
+      return words.length ? words.filter((w) => citedWords.has(w)).length / words.length >= needed : cited.includes(normalise(text));
+    };
+    const literal = ctx.grounding === "literal";
     // A true/false statement is checked by its words; other answers by the answer itself.
-    const claim = q.type === "true_false" ? question : answer;
-    if (ctx.grounding === "literal" && q.type !== "true_false") {
-      if (!cited.includes(normalise(answer))) return { ok: false, reason: "the answer is not in the cited text" };
-    } else {
-      const words = contentWords(claim);
-      const citedWords = new Set(cited.split(" "));
-      const found = words.filter((w) => citedWords.has(w)).length;
-      const needed = q.type === "true_false" ? 0.5 : 0.6;
-      if (words.length ? found / words.length < needed : !cited.includes(normalise(claim))) {
-        return { ok: false, reason: "the answer is not supported by the cited text" };
-      }
+    if (q.type === "true_false") {
+      if (!supports(question, false, 0.5)) return { ok: false, reason: "the answer is not supported by the cited text" };
+    } else if (!supports(answer, literal)) {
+      return { ok: false, reason: literal ? "the answer is not in the cited text" : "the answer is not supported by the cited text" };
     }
   }
+  // Other wordings the grader accepts: short answers only, each borne out by the material like the answer.
+  const accepted = q.type === "short_answer" ? alternatives(q.accepted_answers, answer, (a) => supports(a, ctx.grounding === "literal")) : [];
   ctx.seen.add(key);
   const origin = q.source?.trim();
   return {
     ok: true,
-    question: { question, type: q.type, options, answer, explanation: q.explanation.trim(), source_pages: pages, ...(origin && { source: origin }) },
+    question: {
+      question,
+      type: q.type,
+      options,
+      answer,
+      ...(accepted.length && { accepted_answers: accepted }),
+      explanation: q.explanation.trim(),
+      source_pages: pages,
+      ...(origin && { source: origin }),
+    },
   };
 }

@@ -64,6 +64,22 @@ describe("generation through an OpenAI-compatible server", () => {
     for (const slot of [0, 1, 2, 3]) expect(positions.filter((p) => p === slot)).toHaveLength(2);
   });
 
+  it("keeps the short-answer alternatives the material bears out, hides them while taking, and grades them right", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    // Another word of the quoted sentence stands in for a synonym the material uses; the made-up one is not on the page.
+    const otherWord = (q: { answer: string; explanation: string }) => (q.explanation.match(/[A-Za-z]{5,}/g) ?? []).find((w) => w !== q.answer && w !== "material")!;
+    ai.script(reply.grounded((items) => items.map((q) => ({ ...q, accepted_answers: [otherWord(q), "Zyxwvutsrq"] }))));
+    const res = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2, question_types: ["short_answer"] });
+    expect(res.status).toBe(200);
+    const questions = (await c.get(`/api/tests/${res.body.test_id}`)).body.test_metadata.questions;
+    for (const q of questions) expect(q.accepted_answers).toEqual([otherWord(q)]);
+    const taken = (await c.get(`/api/tests/${res.body.test_id}?mode=take`)).body.test_metadata.questions;
+    for (const q of taken) expect(q).not.toHaveProperty("accepted_answers");
+    const result = await c.post("/api/tests/submit", { test_id: res.body.test_id, answers: { "0": questions[0].accepted_answers[0], "1": "Zyxwvutsrq" } });
+    expect(result.body.review.map((r: { correct: boolean }) => r.correct)).toEqual([true, false]);
+  });
+
   it("retries a 429 and succeeds", async () => {
     const { c } = await newStudent(server.url);
     const fileId = await uploadRFaq(c);

@@ -100,7 +100,7 @@ describe("OpenAI provider", () => {
     it("is given the one schema: the questions array of the Question type, strict", () => {
       expect(QUESTIONS_JSON_SCHEMA).toMatchObject({ type: "object", required: ["questions"], additionalProperties: false });
       const item = (QUESTIONS_JSON_SCHEMA.properties as { questions: { items: Record<string, unknown> } }).questions.items;
-      expect(item.required).toEqual(["question", "type", "options", "answer", "explanation", "source_pages"]);
+      expect(item.required).toEqual(["question", "type", "options", "answer", "explanation", "source_pages", "accepted_answers"]);
       expect(item.additionalProperties).toBe(false);
       // Keywords OpenAI's strict mode refuses are left out; the pipeline checks them.
       expect(JSON.stringify(QUESTIONS_JSON_SCHEMA)).not.toMatch(/minLength|exclusiveMinimum|\$schema/);

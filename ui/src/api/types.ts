@@ -118,6 +118,8 @@ export interface Question {
   /** The choices; empty (or absent) for a short-answer question. */
   options?: string[];
   answer?: string;
+  /** Short answers: other wordings the grader accepts. */
+  accepted_answers?: string[];
   explanation?: string;
   source_pages?: number[];
 }

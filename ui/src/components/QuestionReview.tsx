@@ -48,6 +48,17 @@ function AnswerMark({ label }: { label: string }) {
   );
 }
 
+/** Other wordings the grader accepts for a short answer, so a student sees why theirs counted. */
+function AlsoAccepted({ question }: { question: Question }) {
+  if (!question.accepted_answers?.length) return null;
+  return (
+    <div className="answer-line answer-line--right">
+      <dt>Also accepted</dt>
+      <dd>{question.accepted_answers.join("; ")}</dd>
+    </div>
+  );
+}
+
 export function QuestionReview({ number, total, question, outcome, hideAnswer = false, headingAs: Heading = "h2" }: QuestionReviewProps) {
   const options = question.options ?? [];
   const answer = outcome?.answer ?? question.answer;
@@ -73,6 +84,7 @@ export function QuestionReview({ number, total, question, outcome, hideAnswer = 
             <dt>Correct answer</dt>
             <dd>{outcome.answer}</dd>
           </div>
+          <AlsoAccepted question={question} />
         </dl>
       ) : options.length > 0 ? (
         <ul className="option-list">
@@ -94,6 +106,7 @@ export function QuestionReview({ number, total, question, outcome, hideAnswer = 
               <dt>Answer</dt>
               <dd>{answer}</dd>
             </div>
+            <AlsoAccepted question={question} />
           </dl>
         )
       )}
