@@ -23,6 +23,7 @@ import { useGeneration } from "../hooks/useGeneration.ts";
 import { useLoad } from "../hooks/useLoad.ts";
 import { useNavigationState, usePageId } from "../hooks/usePageId.ts";
 import { useStoredFlag } from "../hooks/useStoredFlag.ts";
+import { ItemAnalysisLink } from "./teaching/ItemAnalysisLink.tsx";
 
 export const NO_TEST_ID = "No test ID provided.";
 export const BAD_TEST_ID = "Missing test ID. Please generate a test again.";
@@ -107,9 +108,7 @@ export function GeneratedTestPage() {
           <ButtonLink href="/dashboard" variant="ghost">
             Cancel
           </ButtonLink>
-          <ButtonLink href={`/tests/${test_id}/analysis`} variant="ghost">
-            Item analysis
-          </ButtonLink>
+          <ItemAnalysisLink testId={test_id} />
           <EditQuestionsButton testId={test_id} editing={editing} onClick={() => setEditing(true)} />
           <Button onClick={() => void generation.start((options) => regenerateTest(test_id, options))}>
             Regenerate Test
