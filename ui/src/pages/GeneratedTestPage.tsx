@@ -11,6 +11,7 @@ import { regenerateTest } from "../api/generation.ts";
 import { getTest } from "../api/tests.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Button, ButtonLink } from "../components/Button.tsx";
+import { ExportMenu } from "../components/ExportMenu.tsx";
 import { GenerationOverlay } from "../components/GenerationOverlay.tsx";
 import { Page } from "../components/Page.tsx";
 import { QuestionReview } from "../components/QuestionReview.tsx";
@@ -110,6 +111,7 @@ export function GeneratedTestPage() {
           </ButtonLink>
           <ItemAnalysisLink testId={test_id} />
           <EditQuestionsButton testId={test_id} editing={editing} onClick={() => setEditing(true)} />
+          {questions.length > 0 && <ExportMenu testId={test_id} />}
           <Button onClick={() => void generation.start((options) => regenerateTest(test_id, options))}>
             Regenerate Test
           </Button>
