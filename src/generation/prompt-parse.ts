@@ -13,20 +13,36 @@ export interface GenerationParams {
 export const promptSentence = (p: GenerationParams) => `Generate a ${p.difficulty} difficulty test about ${p.topic} with ${p.count} questions.`;
 
 /**
- * Reads the parameters: structured fields win; otherwise the spec's sentence
- * ('Generate a Medium difficulty test about Vectors with 10 questions.') is read leniently,
- * and a prompt that is not that sentence is taken as the topic. Defaults: Easy, 5, multiple choice.
+ * The sentence's natural forms, read in one pass each: anchored, single spaces (collapsed first), and
+ * only fixed words between the captures, so matching stays linear in the prompt's length.
+ *   Generate a Hard difficulty test about factors with 7 questions.
+ *   Generate a Hard test about factors with 7 questions.
+ *   Make 5 easy questions on vectors
+ *   Create a medium quiz about data frames (10 questions)
+ */
+const HEAD = new RegExp(
+  "^(?:please )?(?:generate|make|create|write|build|prepare|give me) (?:me )?(?:an? )?(?:(\\d+) )?" +
+    "(?:(\\w+) (?:difficulty|level) |(easy|medium|hard) )?(?:(\\d+) )?(?:practice )?(?:test|quiz|exam|questions?)" +
+    "(?: with (\\d+) questions?)? (?:about|on|covering|regarding|for) ",
+  "i",
+);
+/** How many, after the topic: " with 7 questions", ", 7 questions", " (10 questions)". */
+const TAIL = /(?: with |, | ?\()(\d+) questions?\)?$/i;
+
+/**
+ * Reads the parameters: structured fields win; otherwise the spec's sentence in its natural forms
+ * (HEAD, TAIL) is read leniently, and a prompt that is none of them is taken as the topic.
+ * Defaults: Easy, 5, multiple choice.
  */
 export function resolveParams(input: GenerateInput): GenerationParams {
-  const prompt = (input.prompt ?? "").trim().replace(/\.$/, "");
-  // Two anchored patterns without nested repetition, so parsing stays linear in the prompt's length.
-  const head = /^generate\s+an?\s+(\w+)\s+difficulty\s+test\s+about\s+/i.exec(prompt);
+  const prompt = (input.prompt ?? "").replace(/\s+/g, " ").trim().replace(/[.!]$/, "");
+  const head = HEAD.exec(prompt);
   const rest = head ? prompt.slice(head[0].length) : "";
-  const tail = head ? /\s+with\s+(\d+)\s+questions?$/i.exec(rest) : null;
+  const tail = head ? TAIL.exec(rest) : null;
   const fromPrompt = {
     topic: head ? (tail ? rest.slice(0, tail.index) : rest) : prompt || undefined,
-    difficulty: /\b(easy|medium|hard)\b/i.exec(head?.[1] ?? prompt)?.[1],
-    count: tail?.[1] ?? /\b(\d+)\s+questions?\b/i.exec(prompt)?.[1],
+    difficulty: /\b(easy|medium|hard)\b/i.exec(head ? (head[2] ?? head[3] ?? "") : prompt)?.[1],
+    count: (head && (head[1] ?? head[4] ?? head[5])) ?? tail?.[1] ?? /\b(\d+) questions?\b/i.exec(prompt)?.[1],
   };
   const topic = (input.topic ?? fromPrompt.topic)?.trim();
   if (!topic) throw new AppError(422, [{ loc: ["body", "topic"], msg: "Topic is required.", type: "missing" }]);
