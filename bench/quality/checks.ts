@@ -288,7 +288,7 @@ function classesOf(phrase: string, stem?: string): Set<WordClass> {
 }
 
 /** Why a distractor is not the same kind of thing as the key, or undefined when it is. `stem`: where the blank is. */
-export function kindMismatch(answer: string, distractor: string, stem?: string): string | undefined {
+export function kindMismatch(answer: string, distractor: string, stem?: string, opts: { form?: boolean } = {}): string | undefined {
   const [a, d] = [classesOf(answer, stem), classesOf(distractor, stem)];
   if (![...d].some((c) => a.has(c))) return `${[...d].join("/")} for ${[...a].join("/")}`;
   const [ca, cd] = [caseStyle(answer), caseStyle(distractor)];
@@ -296,6 +296,8 @@ export function kindMismatch(answer: string, distractor: string, stem?: string):
   if (ca !== cd && (ca === "other" || cd === "other" || (ca === "lower") !== (cd === "lower"))) {
     return `${cd} beside ${ca}`;
   }
+  // A swapped term in a statement is read, not compared side by side with the original: only its kind counts.
+  if (opts.form === false) return undefined;
   if (/\d/.test(answer) !== /\d/.test(distractor)) return /\d/.test(answer) ? "no digits beside digits" : "digits beside none";
   const [wa, wd] = [wordCount(answer), wordCount(distractor)];
   if (Math.abs(wa - wd) > Math.max(1, Math.ceil(wa / 2))) return `${wd} words beside ${wa}`;
@@ -377,20 +379,24 @@ export function falseStatementSameKind({ item, citedText }: CheckInput): Verdict
       .replace(/[.!?]+$/, "")
       .replace(/^(?:thus|hence|so|also|however|therefore|in addition),?\s+/i, "")
       .split(" ");
-    // The page's sentence may carry a running head before the words the statement starts with.
-    const from = Math.max(0, all.findIndex((w) => same(w, statement[0])));
-    const words = all.slice(from);
-    let start = 0;
-    while (start < words.length && start < statement.length && same(words[start], statement[start])) start++;
-    let end = 0;
-    while (end < words.length - start && end < statement.length - start && same(words.at(-1 - end), statement.at(-1 - end))) end++;
-    const removed = words.slice(start, words.length - end).join(" ");
-    const added = statement.slice(start, statement.length - end).join(" ");
-    const size = removed.split(" ").length + added.split(" ").length;
-    if (removed && added && (start + end) / statement.length >= 0.6 && (!best || size < best.size)) best = { removed, added, size };
+    // The page's sentence may carry a heading before the words the statement starts with: it is aligned
+    // on each of the statement's first words in turn ("Further is a vector …" on "4 Ordered … A factor is a vector …").
+    for (let k = 0; k < Math.min(4, statement.length); k++) {
+      const from = all.findIndex((w, i) => i >= k && same(w, statement[k])) - k;
+      if (from < -k) continue;
+      const words = all.slice(Math.max(0, from));
+      let start = 0;
+      while (start < words.length && start < statement.length && same(words[start], statement[start])) start++;
+      let end = 0;
+      while (end < words.length - start && end < statement.length - start && same(words.at(-1 - end), statement.at(-1 - end))) end++;
+      const removed = words.slice(start, words.length - end).join(" ");
+      const added = statement.slice(start, statement.length - end).join(" ");
+      const size = removed.split(" ").length + added.split(" ").length;
+      if (removed && added && (start + end) / statement.length >= 0.6 && (!best || size < best.size)) best = { removed, added, size };
+    }
   }
   if (!best) return PASS;
-  const why = kindMismatch(best.removed.replace(/[,;:]$/, ""), best.added.replace(/[,;:]$/, ""));
+  const why = kindMismatch(best.removed.replace(/[,;:]$/, ""), best.added.replace(/[,;:]$/, ""), undefined, { form: false });
   return why ? fail(`"${best.added}" for "${best.removed}": ${why}`) : PASS;
 }
 

@@ -196,3 +196,11 @@ describe("repeats and run-on sentences", () => {
     expect(copiedFromPage(input(GOOD_SA))).toBe(false);
   });
 });
+
+describe("false statements after a heading", () => {
+  it("compare the swapped term, not the heading the page's sentence starts with", () => {
+    const page = "4 Ordered and unordered factors A factor is a vector object used to specify a discrete classification.";
+    const swapped = tf("Further is a vector object used to specify a discrete classification.", "False");
+    expect(falseStatementSameKind(input(swapped, "factors", page))).toMatchObject({ pass: false, why: expect.stringContaining('"Further" for "factor"') });
+  });
+});
