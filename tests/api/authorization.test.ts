@@ -1,10 +1,12 @@
 /**
  * Walks every route the router registers and proves who may use it: anonymous callers get 401 (but on
  * the public routes), a second student gets 404 on the first student's records, a student gets 403 on
- * admin routes, and the owner succeeds. The table below must classify every route, so a route added
+ * admin routes, a member of a teacher's class gets 403 on the teacher's routes of that class (and anyone
+ * else 404), and the owner (the teacher) succeeds. The table below must classify every route, so a route added
  * later fails this test, by name, until someone decides who may call it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeAccount } from "../../src/accounts/roles.ts";
 import { createRouter } from "../../src/http/app.ts";
 import { ALIASED } from "../../src/http/middleware/aliases.ts";
 import { notify } from "../../src/study/notifications/service.ts";
@@ -38,12 +40,40 @@ interface Fixture {
   goalId: number;
   notificationId: number;
   announcementId: number;
+  /**
+   * A teacher's class (the teacher's own for the teacher fixture; the one the owner student joined for the
+   * owner), its join code, an assignment of the teacher's test, a member to remove, and the e-mail of a
+   * student to add (0 and "" elsewhere).
+   */
+  teacherClassId: number;
+  joinCode: string;
+  assignmentId: number;
+  memberId: number;
+  newcomer: string;
 }
 
-type Owned = "fileId" | "testId" | "draftTestId" | "resultId" | "jobId" | "id" | "sessionId" | "setId" | "cardId" | "classId" | "templateId" | "goalId" | "notificationId" | "announcementId";
+type Owned =
+  | "fileId"
+  | "testId"
+  | "draftTestId"
+  | "resultId"
+  | "jobId"
+  | "id"
+  | "sessionId"
+  | "setId"
+  | "cardId"
+  | "classId"
+  | "templateId"
+  | "goalId"
+  | "notificationId"
+  | "announcementId"
+  | "teacherClassId"
+  | "assignmentId"
+  | "memberId";
 
 interface RouteCase {
-  access: "public" | "user" | "admin";
+  /** teacher: the teacher of the class the path names (or an admin); its members get 403, anyone else 404. */
+  access: "public" | "user" | "teacher" | "admin";
   /** The record the path's :id names (for admin routes: the record of the user acted on). */
   owned?: Owned;
   /** Further path parameters (`:file_id`) and the fixture's records they name. */
@@ -105,6 +135,16 @@ const ROUTES: Record<string, RouteCase> = {
   "DELETE /api/classes/:id": { access: "user", owned: "classId", ok: 204, fresh: true },
   "POST /api/classes/:id/materials": { access: "user", owned: "classId", ownsBody: true, ok: 200, body: (f) => ({ file_id: f.fileId }) },
   "DELETE /api/classes/:id/materials/:file_id": { access: "user", owned: "classId", params: { file_id: "fileId" }, ok: 204, fresh: true },
+  // Teaching. The owner student is a member of the teacher fixture's class (and joins it again here).
+  "POST /api/classes/join": { access: "user", ok: 200, body: (f) => ({ code: f.joinCode }) },
+  "POST /api/classes/:id/join-code": { access: "teacher", owned: "teacherClassId", ok: 200 },
+  "GET /api/classes/:id/members": { access: "teacher", owned: "teacherClassId", ok: 200 },
+  "POST /api/classes/:id/members": { access: "teacher", owned: "teacherClassId", ok: 201, body: (f) => ({ email: f.newcomer }) },
+  "DELETE /api/classes/:id/members/:user_id": { access: "teacher", owned: "teacherClassId", params: { user_id: "memberId" }, ok: 204 },
+  "GET /api/assignments": { access: "user", ok: 200 },
+  "POST /api/classes/:id/assignments": { access: "teacher", owned: "teacherClassId", ok: 201, body: (f) => ({ test_id: f.draftTestId, attempts_allowed: 2 }) },
+  "GET /api/classes/:id/assignments": { access: "user", owned: "teacherClassId", ok: 200 },
+  "DELETE /api/classes/:id/assignments/:assignment_id": { access: "teacher", owned: "teacherClassId", params: { assignment_id: "assignmentId" }, ok: 204 },
   "GET /api/goals": { access: "user", ok: 200 },
   "POST /api/goals": { access: "user", ok: 201, body: () => ({ kind: "tests_taken", target: 3 }) },
   "GET /api/goals/:id": { access: "user", owned: "goalId", ok: 200 },
@@ -162,6 +202,27 @@ let server: TestServer;
 let admin: Fixture;
 let owner: Fixture;
 let stranger: Fixture;
+let teacher: Fixture;
+
+/** Whose records a route is called on: the teacher's for teacher routes, else the owner student's. */
+const holderOf = (route: RouteCase) => (route.access === "teacher" ? teacher : owner);
+
+/**
+ * Makes `t` a teacher with a class that has their test assigned, the owner student and a pupil as
+ * members, and a newcomer to add. The routes that remove the pupil and the assignment run after the
+ * ones that read them (the router's order), so they need no fresh fixture.
+ */
+async function teachingRecords(t: Fixture) {
+  await changeAccount(server.app, t.id, { role: "teacher" });
+  const cls = await t.c.post("/api/classes", { name: "Taught class" });
+  const assignment = await t.c.post(`/api/classes/${cls.body.id}/assignments`, { test_id: t.testId });
+  const pupil = await newStudent(server.url, "pupil");
+  for (const c of [owner.c, pupil.c]) await c.post("/api/classes/join", { code: cls.body.join_code });
+  if (cls.status !== 201 || assignment.status !== 201) throw new Error(`teaching fixture failed: ${cls.status} ${assignment.status}`);
+  const records = { teacherClassId: cls.body.id as number, joinCode: cls.body.join_code as string };
+  Object.assign(owner, records);
+  Object.assign(t, records, { assignmentId: assignment.body.id as number, memberId: pupil.id, newcomer: (await newStudent(server.url, "newcomer")).email });
+}
 
 /** A study set of `c`'s: written from the material when given one, else typed in. */
 async function studySet(c: Client, fileId?: number) {
@@ -192,7 +253,7 @@ async function studyRecords(s: { c: Client; id: number }) {
 async function fixture(name: string, records = true): Promise<Fixture> {
   const s = await newStudent(server.url, name);
   const sessionId: number = (await s.c.get("/api/auth/sessions")).body[0].id;
-  const base = { ...s, sessionId, fileId: 0, testId: 0, draftTestId: 0, resultId: 0, jobId: 0 };
+  const base = { ...s, sessionId, fileId: 0, testId: 0, draftTestId: 0, resultId: 0, jobId: 0, teacherClassId: 0, joinCode: "", assignmentId: 0, memberId: 0, newcomer: "" };
   if (!records) {
     const fileId = await uploadRFaq(s.c);
     return { ...base, ...(await studySet(s.c)), ...(await organiser(s.c, fileId)), ...(await studyRecords(s)), fileId };
@@ -231,6 +292,8 @@ beforeAll(async () => {
   admin = await fixture("admin"); // the first account is the administrator
   owner = await fixture("owner");
   stranger = await fixture("stranger");
+  teacher = await fixture("teacher");
+  await teachingRecords(teacher);
 });
 afterAll(() => server.close());
 
@@ -248,7 +311,7 @@ describe.each(registeredRoutes())("%s", (name) => {
   it("answers an anonymous caller as its class says", async () => {
     if (!route) throw new Error(`${name} is not classified in tests/api/authorization.test.ts`);
     const anonymous = client(server.url);
-    const f = route.fresh ? await fixture("fresh", false) : owner;
+    const f = route.fresh ? await fixture("fresh", false) : holderOf(route);
     const status = await call(anonymous, name, route, f);
     if (route.access === "public") expect(status).toBe(route.ok);
     else expect(status).toBe(401);
@@ -260,6 +323,10 @@ describe.each(registeredRoutes())("%s", (name) => {
   it("keeps other people's records from a second student and admin routes from students", async () => {
     if (!route) throw new Error(`${name} is not classified in tests/api/authorization.test.ts`);
     if (route.access === "admin") expect(await call(stranger.c, name, route, stranger)).toBe(403);
+    if (route.access === "teacher") {
+      expect(await call(stranger.c, name, route, teacher)).toBe(404);
+      expect(await call(owner.c, name, route, teacher), "a member of the class").toBe(403);
+    }
     if (route.access === "user" && (route.owned || route.ownsBody)) {
       const victim = route.fresh ? await fixture("victim", false) : owner;
       expect(await call(stranger.c, name, route, victim)).toBe(404);
@@ -268,7 +335,7 @@ describe.each(registeredRoutes())("%s", (name) => {
 
   it("works for its owner (for admin routes: for an administrator)", async () => {
     if (!route) throw new Error(`${name} is not classified in tests/api/authorization.test.ts`);
-    const f = route.fresh ? await fixture("fresh", false) : owner;
+    const f = route.fresh ? await fixture("fresh", false) : holderOf(route);
     expect(await call(route.access === "admin" ? admin.c : f.c, name, route, f)).toBe(route.ok);
   });
 });
