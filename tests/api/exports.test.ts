@@ -13,6 +13,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { unzipSync, strFromU8 } from "fflate";
 import * as gift from "gift-pegjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeAccount } from "../../src/accounts/roles.ts";
 import type { Scope } from "../../src/core/context.ts";
 import type { Question } from "../../src/generation/providers/types.ts";
 import { insertTest } from "../../src/generation/service.ts";
@@ -384,6 +385,19 @@ describe("who may export, and what is refused", () => {
       expect((await download(client(server.url), `format=${format}`)).status, format).toBe(401);
     }
     expect((await download(admin, "format=gift")).status).toBe(200);
+  });
+
+  it("keeps an assigned test's export (its answers) from the class members who may take it", async () => {
+    const t = await newStudent(server.url, "teacher");
+    await changeAccount(server.app, t.id, { role: "teacher" });
+    const id = await storeTest(t, QUESTIONS);
+    const cls = await t.c.post("/api/classes", { name: "Statistics 1" });
+    const member = await newStudent(server.url, "member");
+    expect((await member.c.post("/api/classes/join", { code: cls.body.join_code })).status).toBe(200);
+    expect((await t.c.post(`/api/classes/${cls.body.id}/assignments`, { test_id: id })).status).toBe(201);
+    expect((await member.c.get(`/api/tests/${id}?mode=take`)).status).toBe(200);
+    for (const format of EXPORT_FORMATS) expect((await download(member.c, `format=${format}`, id)).status, format).toBe(403);
+    expect((await download(t.c, "format=moodle-xml", id)).status).toBe(200);
   });
 
   it("answers 422 listing the formats for an unknown or missing format", async () => {
