@@ -38,7 +38,9 @@ export function createCli(program: Command): Cli {
       const { config, log } = load();
       // Loaded on use, like every command's services, so --help and --version answer at once.
       const { closeContext, openContext } = await import("../src/core/bootstrap.ts");
-      const app = await openContext(config, { log });
+      // The same sharing rules as the server (src/core/sharing.ts): class members use its materials and tests.
+      const { teachingSharing } = await import("../src/teaching/sharing.ts");
+      const app = await openContext(config, { log, sharing: teachingSharing });
       try {
         return await fn(app);
       } finally {
