@@ -114,7 +114,7 @@ const questionsOf = (result: unknown): Question[] => (Array.isArray(result) ? re
 async function runOne(store: BenchStore, provider: Provider, doc: BenchDocument, stored: { hash: string; pageCount: number }, topic: string, difficulty: (typeof DIFFICULTIES)[number], count: number, seed: number): Promise<RunResult> {
   const refused = new Map<string, number>();
   const log = { debug: (obj: object) => refused.set(String((obj as { reason?: string }).reason), (refused.get(String((obj as { reason?: string }).reason)) ?? 0) + 1) };
-  const base = { provider: provider.name, document: doc.name, topic, difficulty, refused };
+  const base = { provider: provider.name, document: doc.name, topic, difficulty, refused, requested: count };
   let questions: Question[];
   try {
     questions = questionsOf(await runPipeline(store.db, provider, { ...stored, topic, difficulty, count, types: [...QUESTION_TYPES], seed }, { log }));

@@ -11,6 +11,8 @@ export interface RunResult {
   topic: string;
   difficulty: string;
   questions: Question[];
+  /** Questions asked for (a pipeline may finish with fewer, and say so). */
+  requested: number;
   /** Why the run gave no test (the pipeline's message). */
   error?: string;
   items: [ItemCheckName, NonNullable<Verdict>][][];
@@ -46,9 +48,10 @@ export function summaryTable(results: RunResult[], providers: ProviderSummary[],
   for (const p of providers) {
     const runs = of(p.provider);
     const failed = runs.filter((r) => r.error).length;
+    const short = runs.filter((r) => !r.error && r.questions.length < r.requested).length;
     const refused = runs.reduce((n, r) => n + [...r.refused.values()].reduce((a, b) => a + b, 0), 0);
     lines.push(
-      `${p.provider} (${p.model}): ${items(p.provider).length} items in ${runs.length - failed} tests, ${failed} runs gave no test, ` +
+      `${p.provider} (${p.model}): ${items(p.provider).length} items in ${runs.length - failed} tests, ${failed} runs gave no test, ${short} tests short of the count, ` +
         `${refused} items refused by validation, ${p.seconds.toFixed(1)} s`,
     );
   }
