@@ -96,13 +96,7 @@ async function changeQuestions(scope: Scope, id: number, version: string | undef
 function checkQuestion(raw: Question, others: Question[], field: (name: string) => (string | number)[]): Question {
   const seen = new Set(others.map((q) => normalise(q.question)));
   const checked = checkItem(raw, { pageCount: 0, types: [...QUESTION_TYPES], grounding: "none", seen });
-  if (checked.ok) {
-    // What checkItem does not carry over (where it does, its own value wins).
-    const kept: Partial<Question> = {};
-    if (raw.source !== undefined) kept.source = raw.source;
-    if (raw.accepted_answers !== undefined) kept.accepted_answers = raw.accepted_answers;
-    return { ...kept, ...checked.question };
-  }
+  if (checked.ok) return checked.question;
   const said = REASONS[checked.reason] ?? { msg: `This question cannot be saved: ${checked.reason}.`, field: "question" };
   throw new AppError(422, [{ loc: field(said.field), msg: said.msg, type: "value_error" }]);
 }

@@ -123,6 +123,15 @@ describe("editing one question", () => {
     expect(await versionOf(c, testId)).toBe(before);
   });
 
+  it("keeps a short answer's other accepted wordings while only the wording changes, and drops them with a new answer", async () => {
+    const withAlternatives = QUESTIONS.map((q, i) => (i === 2 ? { ...q, accepted_answers: ["the install.packages function"] } : q));
+    const { c, testId } = await teacherWithTest(withAlternatives);
+    const reworded = await c.patch(`/api/tests/${testId}/questions/2`, { question: "Which R function installs a package?" });
+    expect(reworded.body.test_metadata.questions[2]).toMatchObject({ answer: "install.packages", accepted_answers: ["the install.packages function"] });
+    const answered = await c.patch(`/api/tests/${testId}/questions/2`, { answer: "utils::install.packages" });
+    expect(answered.body.test_metadata.questions[2].accepted_answers).toBeUndefined();
+  });
+
   it("refuses a short answer longer than 200 characters", async () => {
     const { c, testId } = await teacherWithTest();
     const res = await c.patch(`/api/tests/${testId}/questions/2`, { answer: "a".repeat(201) });
