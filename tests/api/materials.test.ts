@@ -2,6 +2,11 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { up as cleanStoredPages } from "../../migrations/011_clean_pages.ts";
+import { chunkPages } from "../../src/materials/chunks.ts";
+import { cleanPages } from "../../src/materials/clean/index.ts";
+import { textBytes } from "../../src/materials/quota.ts";
+import { searchChunks } from "../../src/materials/search.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { client } from "../helpers/http.ts";
 import { encryptedPdf, imagePdf, manyPagesPdf, notPdf, textPdf, truncatedPdf } from "../helpers/pdfs.ts";
@@ -302,5 +307,50 @@ describe("concurrency", () => {
     expect(health.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(1000);
     expect((await upload).status).toBe(201);
+  });
+});
+
+describe("cleaned text", () => {
+  const pagesOf = async (fileId: number) => {
+    const { hash } = await server.app.db("study_materials").where({ id: fileId }).first("hash");
+    return (await server.app.db("document_pages").where({ hash }).orderBy("page").select("page", "text")) as { page: number; text: string }[];
+  };
+
+  it("stores the R FAQ without its running heads, page numbers and table of contents, every page under its own number", async () => {
+    const { c } = await newStudent(server.url);
+    const up = await c.upload("/api/files/upload/scan/", rFaq, "r-faq.pdf");
+    const pages = await pagesOf(up.body.file_id);
+    expect(pages.map((p) => p.page)).toEqual(Array.from({ length: 52 }, (_, i) => i + 1));
+    const lines = pages.flatMap((p) => p.text.split("\n").map((line) => ({ page: p.page, line })));
+    // The PDF prints "Chapter 1: Introduction 2" atop page 6, "26" atop page 30, and so on.
+    expect(lines.filter(({ line }) => /^Chapter \d+: .* \d+$/.test(line) || /^\d+$/.test(line))).toEqual([]);
+    expect(pages.slice(1, 4).map((p) => p.text)).toEqual(["", "", ""]); // "Table of Contents", pages i-iii
+    expect(pages[5]?.text).toMatch(/^1\.5 Feedback\nFeedback via email to R-devel@R-project\.org is most welcome\./);
+    const search = await c.get(`/api/files/${up.body.file_id}/search?q=${encodeURIComponent("Table of Contents")}`);
+    expect(search.body.results.filter((hit: { page: number }) => hit.page <= 4)).toEqual([]);
+  });
+
+  it("migration 011 cleans the documents stored before, rebuilds their search index and recounts their text", async () => {
+    const raw = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../fixtures/text/r-intro.json"), "utf8")) as { page: number; text: string }[];
+    const hash = "0".repeat(63) + "1";
+    const { db } = server.app;
+    // Stored as uploads were before cleaning: the extractor's text, chunked as it was.
+    await db("documents").insert({ hash, size_bytes: 1000, text_bytes: textBytes(raw), page_count: raw.length, created_at: new Date().toISOString() });
+    await db("document_pages").insert(raw.map((p) => ({ hash, page: p.page, text: p.text })));
+    await db("document_chunks").insert(chunkPages(raw).map((c) => ({ hash, page: c.page, seq: c.seq, text: c.text })));
+    expect((await searchChunks(db, hash, "Table of Contents", { mode: "all" })).map((p) => p.page)).toEqual([3]);
+
+    await cleanStoredPages(db);
+
+    const pages: { page: number; text: string }[] = await db("document_pages").where({ hash }).orderBy("page").select("page", "text");
+    expect(pages).toEqual(cleanPages(raw));
+    expect(pages.slice(2, 6).map((p) => p.text)).toEqual(["", "", "", ""]);
+    expect(await searchChunks(db, hash, "Table of Contents", { mode: "all" })).toEqual([]);
+    expect(await searchChunks(db, hash, "preliminaries Chapter", { mode: "all" })).toEqual([]); // the running head of chapter 1
+    expect((await searchChunks(db, hash, "empty vector structure of mode numeric", { mode: "all" })).map((p) => p.page)).toContain(21);
+    const chunks = await db("document_chunks").where({ hash }).orderBy("seq").select("page", "seq", "text");
+    expect(chunks).toEqual(chunkPages(cleanPages(raw)));
+    expect((await db("documents").where({ hash }).first("text_bytes")).text_bytes).toBe(textBytes(cleanPages(raw)));
+    await db("documents").where({ hash }).delete();
   });
 });

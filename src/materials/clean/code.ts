@@ -22,7 +22,7 @@ const SYMBOLS = /[{}[\];=<>+*&|!%^~$@#\\]/g;
 const URL = /\b(?:https?:\/\/|www\.|doi:\s?)\S+/g;
 /** A shell, R or Python prompt, or R's continuation prompt, starting the line. */
 const PROMPT = /^(?:>|\$|R>|>>>|\+|%)\s/;
-const CODE_TOKENS = /<-|->|::|==|!=|&&|\|\||\+\+|\+=|;\s*$|^[{}]|[{}]$|\w\(\S*\)|^#include|\/\/|^(?:int|void|def|const|return|class|struct|template|import|using|namespace)\b/g;
+const CODE_TOKENS = /<-|->|::|==|!=|&&|\|\||\+\+|\+=|;\s*$|;\s|\w\s=\s[^=]|^[{}]|[{}]$|\w\(\S*\)|^#include|\/\/|^(?:int|void|def|const|return|class|struct|template|import|using|namespace)\b/g;
 /** A line of an option table: an option and its description. */
 const OPTION = /^--?[A-Za-z][\w-]*(?:[= ][^\s]+)?(?:\s|$)/;
 
@@ -38,22 +38,38 @@ export function dropCode(pages: readonly PageLines[], stats?: CleanStats): PageL
   });
 }
 
+const STRING_LITERAL = /"[^"]*"/g;
+/** A comment after code: "x <- 1  # one", "int n; // count". Its words are English and would pass for prose. */
+const TRAILING_COMMENT = /\s(?:\/\/|#)\s/;
+
 export function isCode(text: string): boolean {
-  const line = text.replace(URL, "url");
+  // String literals in code are English ("The number is: "); books quote prose with curly quotes.
+  const line = text.replace(URL, "url").replace(STRING_LITERAL, '"s"');
+  if (line.startsWith("//")) return true;
+  const comment = TRAILING_COMMENT.exec(line);
+  return comment ? looksLikeCode(line.slice(0, comment.index)) || looksLikeCode(line) : looksLikeCode(line);
+}
+
+/** A numbered heading ("5.8 Forming partitioned matrices, cbind() and rbind()") is a title, whatever it names. */
+const HEADING = /^\d+(?:\.\d+)*\.?\s+\p{Lu}/u;
+
+function looksLikeCode(line: string): boolean {
+  if (HEADING.test(line)) return false;
   const words = line.split(" ");
   let functionWords = 0;
   for (const word of line.toLowerCase().split(NOT_LETTERS)) if (FUNCTION_WORDS.has(word)) functionWords++;
   const prose = functionWords / words.length;
+  // A prompt starts a line of a session; its words are a comment ("> ## upper 1% point for an F(2, 7)").
+  if (PROMPT.test(line)) return prose < 0.3 || words.length <= 6;
   if (words.length >= 8 && prose >= 0.2) return false; // most lines of a book: decided before the costlier counts
   const symbols = line.match(SYMBOLS)?.length ?? 0;
   // "}", "[1] 2 3", a row of a table of numbers, a footnote's mark: no words, nothing to ask about.
   if (!LETTER.test(line)) return true;
-  if (PROMPT.test(line)) return prose < 0.25 || words.length <= 6;
   // Code lines hardly ever end in a full stop; prose that names functions does ("… the scan() function.").
   if (words.length >= 5 && /[\p{L}\d][.?!]["”’)\]]*$/u.test(line)) return false;
   const tokens = line.match(CODE_TOKENS)?.length ?? 0;
   const density = symbols / line.replace(/\s/g, "").length;
-  return (density >= 0.1 && prose < 0.15) || (tokens >= 2 && prose < 0.2) || (tokens >= 1 && density >= 0.08 && words.length <= 6 && prose === 0);
+  return (density >= 0.1 && prose < 0.15) || (tokens >= 2 && prose < (words.length <= 6 ? 0.35 : 0.2)) || (tokens >= 1 && density >= 0.08 && words.length <= 6 && prose === 0);
 }
 
 const isFragment = (line: string) => line.split(" ").length <= 3 && !/[.!?:]$/.test(line);

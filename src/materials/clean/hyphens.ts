@@ -7,7 +7,7 @@
 
 /** A line ending in a word and a hyphen. The lookbehind tries each run of letters once: linear. */
 const BROKEN = /(?<!\p{L})(\p{L}+)[-\u2010]$/u;
-const CONTINUATION = /^(\p{Ll}+)/u;
+const CONTINUATION = /^(\p{L}+)/u;
 /** Prefixes that keep their hyphen when nothing in the document says otherwise. */
 const COMPOUND_PREFIXES = new Set("well self non all ex half quasi cross so semi co pre post anti multi sub inter".split(" "));
 const WORDS = /\p{L}+(?:[-\u2010]\p{L}+)*/gu;
@@ -42,12 +42,14 @@ function brokenWord(line: string, next: string): { head: string; rest: string } 
 
 /**
  * `line` joined with `next` when `line` ends in a broken word that `next` finishes, else undefined:
- * "exam-" + "ple is" → "example is", "well-" + "known" → "well-known".
+ * "exam-" + "ple is" → "example is", "well-" + "known" → "well-known", "Hewlett-" + "Packard" → "Hewlett-Packard".
  */
 export function joinBrokenWord(line: string, next: string, words: ReadonlySet<string>): string | undefined {
   const parts = brokenWord(line, next);
   if (!parts) return undefined;
   const { head, rest } = parts;
+  // A capital goes on a name: "Hewlett-" + "Packard".
+  if (!/^\p{Ll}/u.test(rest)) return `${line}${next}`;
   const whole = `${head}${rest}`;
   const keep = words.has(`${head}-${rest}`) || (!words.has(whole) && COMPOUND_PREFIXES.has(head));
   return keep ? `${line}${next}` : `${line.slice(0, -1)}${next}`;

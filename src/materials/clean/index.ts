@@ -9,6 +9,7 @@
 import type { ScannedPage } from "../scan/index.ts";
 import { dropCode } from "./code.ts";
 import { dropContentsPages } from "./contents-pages.ts";
+import { dropGlyphRuns } from "./glyphs.ts";
 import { brokenWordReadings, vocabulary } from "./hyphens.ts";
 import { toLines, type CleanStats, type PageLines } from "./lines.ts";
 import { joinParagraphs } from "./paragraphs.ts";
@@ -29,6 +30,7 @@ export function cleanPages(pages: readonly ScannedPage[], stats?: CleanStats): S
   split = dropRunningLines(split, stats);
   split = dropContentsPages(split, stats);
   split = dropCode(split, stats);
+  split = dropGlyphRuns(split, stats);
   const readings = new Set<string>();
   for (const { lines } of split) brokenWordReadings(lines, readings);
   const words = vocabulary(

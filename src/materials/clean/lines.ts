@@ -14,10 +14,13 @@ export interface PageLines {
 /** A line that separates paragraphs: a blank line in the input, or the place a dropped line was. */
 export const BREAK = "";
 
+/** Characters of fonts' private areas: music and symbol glyphs that map to no character of any script. */
+const PRIVATE_USE = /\p{Co}/gu;
+
 export function toLines(text: string): string[] {
   const lines: string[] = [];
   for (const raw of text.split("\n")) {
-    const line = raw.replace(/\s+/g, " ").trim();
+    const line = raw.replace(PRIVATE_USE, "").replace(/\s+/g, " ").trim();
     // Runs of breaks collapse to one, and none leads: a break only ever stands between two lines.
     if (line || (lines.length > 0 && lines.at(-1) !== BREAK)) lines.push(line);
   }

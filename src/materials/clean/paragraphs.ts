@@ -14,8 +14,8 @@ const FULL_LINE = 0.8;
 const MAX_WRAPPED_LINE = 140;
 const ENDS_SENTENCE = /[.!?:]["'”’)\]]?$/;
 const STARTS_LOWER = /^\p{Ll}/u;
-/** A list item or a numbered heading starts its own paragraph: "•", "1.", "2.3", "(a)". */
-const STARTS_ITEM = /^(?:[•◦▪‣–—*-]\s|\(?[a-z\d]{1,3}[.)]\s|\d+(?:\.\d+)+\.?\s)/u;
+/** A list item or a numbered heading starts its own paragraph: "•", "1.", "2.3", "(a)", "b)". */
+const STARTS_ITEM = /^(?:[•◦▪‣–—*-]\s|\d{1,3}[.)]\s|\(?[a-z]\)\s|\([ivx]{1,4}\)\s|\d+(?:\.\d+)+\.?\s)/u;
 
 export function joinParagraphs(lines: readonly string[], words: ReadonlySet<string>, stats?: CleanStats): string {
   const width = wrapWidth(lines);

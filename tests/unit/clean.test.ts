@@ -1,0 +1,223 @@
+/**
+ * Cleaning page text before it is stored (src/materials/clean), on the page texts of two published
+ * manuals (tests/fixtures/text): what a student's questions must never be made of goes, prose stays,
+ * and every page keeps its number.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { cleanPages, newStats } from "../../src/materials/clean/index.ts";
+
+type Page = { page: number; text: string };
+const fixture = (name: string): Page[] => JSON.parse(readFileSync(new URL(`../fixtures/text/${name}.json`, import.meta.url), "utf8")) as Page[];
+
+const rIntro = fixture("r-intro");
+const essay = fixture("lilypond-essay");
+const rIntroClean = cleanPages(rIntro);
+const essayClean = cleanPages(essay);
+const cleanText = (pages: Page[], page: number) => pages.find((p) => p.page === page)?.text ?? "";
+const linesOf = (pages: Page[]) => pages.flatMap((p) => p.text.split("\n").map((line) => ({ page: p.page, line })));
+
+describe("pages keep their numbers", () => {
+  it("returns every page, in order, with its own number, without changing its input", () => {
+    const copy = structuredClone(rIntro);
+    const cleaned = cleanPages(copy);
+    expect(cleaned.map((p) => p.page)).toEqual(rIntro.map((p) => p.page));
+    expect(copy).toEqual(rIntro);
+    expect(cleanPages(rIntro)).toEqual(cleaned); // the same text cleans the same way every time
+  });
+
+  it("keeps each sentence on the page it was printed on", () => {
+    expect(cleanText(rIntroClean, 21)).toContain("An “empty” object may still have a mode.");
+    expect(cleanText(rIntroClean, 22)).not.toContain("An “empty” object may still have a mode.");
+  });
+});
+
+describe("running heads and page numbers", () => {
+  it("drops the R manual's running heads ('Chapter 3: Objects, their modes and attributes') from every page", () => {
+    const heads = rIntro.flatMap((p) => p.text.split("\n").filter((line) => /^Chapter \d+: [^.]+$/.test(line)));
+    expect(heads.length).toBeGreaterThan(30); // the fixture has them: the test would pass on nothing otherwise
+    expect(linesOf(rIntroClean).filter(({ line }) => /^Chapter \d+: /.test(line))).toEqual([]);
+    expect(linesOf(essayClean).filter(({ line }) => /^Chapter \d+: /.test(line))).toEqual([]);
+  });
+
+  it("drops the printed page numbers: no line is a bare number", () => {
+    expect(rIntro[20]?.text).toMatch(/^Chapter 3: Objects, their modes and attributes\n\n15\n/);
+    expect(cleanText(rIntroClean, 21).startsWith("Now d and z are the same.")).toBe(true);
+    for (const pages of [rIntroClean, essayClean]) {
+      expect(linesOf(pages).filter(({ line }) => /^\s*(?:\d+|[ivx]+)\s*$/.test(line))).toEqual([]);
+    }
+  });
+
+  it("drops page numbers written 'n / N' and 'Page n of N', and a document title repeated at the top of every page", () => {
+    const body = essay.slice(3, 9);
+    const paged = body.map((p, i) => ({ page: p.page, text: `Essay on automated music engraving\n${p.text}\n${i % 2 ? `${i + 4} / 40` : `Page ${i + 4} of 40`}` }));
+    const cleaned = cleanPages(paged);
+    for (const { line } of linesOf(cleaned)) {
+      expect(line).not.toMatch(/^(?:\d+ \/ 40|Page \d+ of 40)$/);
+      expect(line).not.toBe("Essay on automated music engraving");
+    }
+    expect(cleaned.map((p) => p.text)).toEqual(cleanPages(body).map((p) => p.text));
+  });
+
+  it("keeps a numbered heading that happens to match its page's printed number", () => {
+    // Printed page 1 of the R manual starts with its bare number and then the heading "1 Introduction …".
+    const page = [{ page: 7, text: "1\n\n1 Introduction and preliminaries\n\n1.1 The R environment\nR is an integrated suite of software facilities." }];
+    const pages = [...rIntro.slice(7, 12), ...page].sort((a, b) => a.page - b.page);
+    expect(cleanText(cleanPages(pages), 7).split("\n")[0]).toBe("1 Introduction and preliminaries");
+  });
+});
+
+describe("contents and index pages", () => {
+  it("empties the R manual's table of contents (pages 3-6) and keeps its copyright page and its preface", () => {
+    for (const page of [3, 4, 5, 6]) expect(cleanText(rIntroClean, page)).toBe("");
+    expect(cleanText(rIntroClean, 2)).toContain("Permission is granted to make and distribute verbatim copies of this manual");
+    expect(cleanText(rIntroClean, 7)).toContain("This introduction to R is derived from an original set of notes");
+  });
+
+  it("empties the essay's contents page and its back-of-book index (dot leaders to page numbers)", () => {
+    expect(essay[1]?.text).toContain("Literature list . . . .");
+    expect(essay[39]?.text).toContain("LilyPond index");
+    expect(cleanText(essayClean, 2)).toBe("");
+    expect(cleanText(essayClean, 40)).toBe("");
+  });
+
+  it("drops index pages of 'term, 12, 45' entries", () => {
+    const index = "INDEX\nvector, 12, 45 vector arithmetic, 9 vectors: character, 11, 14 vectors: logical, 10 which, 21, 22 while, 44 working directory, 3, 5 workspace, 6, 7, 12";
+    const pages = [...rIntro.slice(10, 14), { page: 51, text: index }];
+    expect(cleanText(cleanPages(pages), 51)).toBe("");
+    // Prose with numbers after commas is no index: "For example 1:30 is the vector c(1, 2, ..., 29, 30)."
+    expect(cleanText(rIntroClean, 15)).toContain("R has a number of facilities for generating commonly used sequences of numbers.");
+  });
+});
+
+describe("code listings and option tables", () => {
+  it("drops an R listing and keeps the prose around it", () => {
+    expect(rIntro[20]?.text).toContain("\n> e <- numeric()\n");
+    const page = cleanText(rIntroClean, 21);
+    expect(page).not.toContain("e <- numeric()");
+    expect(page).not.toContain("alpha <- alpha[2 * 1:5]");
+    expect(page).toContain("An “empty” object may still have a mode. For example");
+    expect(page).toContain("makes e an empty vector structure of mode numeric.");
+    expect(page).toContain("The function attr(object, name) can be used to select a specific attribute.");
+    const listings = linesOf(rIntroClean).filter(({ line }) => /^> \S/.test(line) || /<- /.test(line.slice(0, 20)));
+    expect(listings).toEqual([]);
+  });
+
+  it("keeps headings and prose that name functions", () => {
+    expect(cleanText(rIntroClean, 21)).toContain("(see Section 7.2 [The scan() function], page 34.)");
+    expect(linesOf(rIntroClean).map(({ line }) => line)).toContain("5.8 Forming partitioned matrices, cbind() and rbind()");
+  });
+
+  it("drops C++ code and a table of command-line options", () => {
+    const code = [
+      "The scope resolution operator can be used in situations where a global variable exists having the same name as a local variable:",
+      "#include <stdio.h>",
+      "double counter = 50; // global variable",
+      "int main()",
+      "{",
+      "for (int counter = 1; // this refers to the",
+      "counter != 10; // local variable",
+      "++counter)",
+      'printf("%d\\n", ::counter / counter);',
+      "}",
+      "In the above program the scope operator is used to address a global variable instead of the local variable having the same name.",
+    ].join("\n");
+    const options = [
+      "Command-line options",
+      "--version Print version information to standard output and exit successfully.",
+      "--encoding=enc Specify the encoding to be assumed for input from the console or stdin.",
+      "--no-save Do not save the workspace at the end of the session.",
+      "",
+      "R accepts the following command-line options.",
+    ].join("\n");
+    const cleaned = cleanPages([
+      { page: 1, text: code },
+      { page: 2, text: options },
+    ]);
+    expect(cleaned[0]?.text.split("\n")).toEqual([
+      "The scope resolution operator can be used in situations where a global variable exists having the same name as a local variable:",
+      "In the above program the scope operator is used to address a global variable instead of the local variable having the same name.",
+    ]);
+    expect(cleaned[1]?.text.split("\n")).toEqual(["Command-line options", "R accepts the following command-line options."]);
+  });
+
+  it("drops music glyphs extracted as letter salad and keeps the essay's prose", () => {
+    expect(essay[8]?.text).toMatch(/\nku\nk\nk\nk\n/);
+    const page = cleanText(essayClean, 9);
+    expect(page.split("\n").filter((line) => /^(?:\S{1,2} )+\S{1,2}$/.test(line))).toEqual([]);
+    expect(page).toContain("Why work so hard?");
+    expect(page).toContain("Musicians are usually more absorbed with performing than with studying the looks of a piece of music");
+  });
+});
+
+describe("broken words and lines", () => {
+  it("joins a word hyphenated at a line end and keeps a real compound's hyphen", () => {
+    const text = [
+      "Words are broken at the end of a line by hyphen-",
+      "ation, which the extractor keeps. This is a well-",
+      "known problem with a data-",
+      "base of text, and the database must not keep it. Hewlett-",
+      "Packard keeps its capital, and a self-",
+      "contained page its hyphen.",
+    ].join("\n");
+    expect(cleanPages([{ page: 1, text }])[0]?.text).toBe(
+      "Words are broken at the end of a line by hyphenation, which the extractor keeps. This is a well-known problem with a " +
+        "database of text, and the database must not keep it. Hewlett-Packard keeps its capital, and a self-contained page its hyphen.",
+    );
+  });
+
+  it("joins the R manual's wrapped lines into paragraphs and keeps headings and list items apart", () => {
+    const page = cleanText(rIntroClean, 10).split("\n");
+    expect(page[0]).toBe(
+      "At this point you will be asked whether you want to save the data from your R session. On some systems this will bring up a " +
+        "dialog box, and on others you will receive a text prompt to which you can respond yes, no or cancel (a single letter " +
+        "abbreviation will do) to save the data before quitting, quit without saving, or return to the R session. Data which is saved " +
+        "will be available in future R sessions.",
+    );
+    expect(page).toContain("1.6 An introductory session");
+    expect(page).toContain("1. Make work the working directory and start the program as before:");
+  });
+
+  it("never drops a line of the manuals' prose", () => {
+    // Prose: several words, a good share of them English function words, none of code's operators.
+    const FUNCTION_WORDS = new Set("the of and to a in is that for it as with be by on not this are or from at which an can".split(" "));
+    const looksLikeProse = (line: string) => {
+      const words = line.split(" ");
+      const share = words.filter((w) => FUNCTION_WORDS.has(w.toLowerCase())).length / words.length;
+      return words.length >= 6 && share >= 0.2 && !/<-|[{};=$]|^> |\[\d+\]/.test(line);
+    };
+    for (const [original, cleaned] of [
+      [rIntro, rIntroClean],
+      [essay, essayClean],
+    ] as const) {
+      let checked = 0;
+      const lost: { page: number; line: string }[] = [];
+      for (const { page, text } of original) {
+        const kept = cleanText(cleaned, page).replaceAll("\n", " ");
+        if (kept === "") continue; // contents and index pages go whole
+        for (const line of text.split("\n").filter(looksLikeProse)) {
+          checked++;
+          if (!kept.includes(line.replace(/\s+/g, " ").trim())) lost.push({ page, line });
+        }
+      }
+      expect(lost).toEqual([]);
+      expect(checked).toBeGreaterThan(500);
+    }
+  });
+});
+
+describe("what cleaning reports", () => {
+  it("counts what each step dropped", () => {
+    const stats = newStats();
+    cleanPages(rIntro, stats);
+    expect(stats.pages).toBe(50);
+    expect(stats.emptiedPages).toEqual([3, 4, 5, 6]);
+    expect(Object.keys(stats.dropped).sort()).toEqual([
+      "code listings and option tables",
+      "contents and index pages",
+      "glyph runs",
+      "running heads and page numbers",
+    ]);
+    for (const { lines, chars } of Object.values(stats.dropped)) expect(lines > 0 && chars > lines).toBe(true);
+  });
+});
