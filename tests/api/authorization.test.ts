@@ -170,6 +170,8 @@ const ROUTES: Record<string, RouteCase> = {
   "DELETE /api/tests/:id/questions/:index": { access: "user", owned: "draftTestId", params: { index: 0 }, ok: 200 },
   "POST /api/tests/:id/questions/:index/regenerate": { access: "user", owned: "draftTestId", params: { index: 0 }, ok: 202, body: () => ({ async: true }) },
   "GET /api/tests/:id/item-analysis": { access: "user", owned: "testId", ok: 200, query: "?attempts=all" },
+  "GET /api/classes/:id/results": { access: "teacher", owned: "teacherClassId", ok: 200 },
+  "GET /api/classes/:id/results.csv": { access: "teacher", owned: "teacherClassId", ok: 200 },
   "GET /api/ai/insights": { access: "user", ok: 200 },
   "GET /api/jobs/:id": { access: "user", owned: "jobId", ok: 200 },
   "POST /api/jobs/:id/cancel": { access: "user", owned: "jobId", ok: 200 },

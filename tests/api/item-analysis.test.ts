@@ -3,48 +3,18 @@
  * option counts from attempts submitted through the API; anyone else gets 404, anonymous callers 401.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Scope } from "../../src/core/context.ts";
-import { insertTest } from "../../src/generation/service.ts";
-import type { Question } from "../../src/generation/providers/types.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { client, type Client } from "../helpers/http.ts";
+import { colourQuestion as mc, knownTest as storeTest } from "../helpers/known-test.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { newClass, newTeacher } from "../helpers/teaching.ts";
 
 let server: TestServer;
 let owner: { c: Client; id: number };
 
-const mc = (question: string, answer: string): Question => ({
-  question,
-  type: "multiple_choice",
-  options: ["Red", "Green", "Blue", "Yellow"],
-  answer,
-  explanation: "",
-  source_pages: [1],
-});
-
 /** Four questions, keys Red, Green, Blue and Yellow. */
 const QUESTIONS = [mc("Which colour is first?", "Red"), mc("Which colour is second?", "Green"), mc("Which colour is third?", "Blue"), mc("Which colour is fourth?", "Yellow")];
-
-async function scopeOf(id: number): Promise<Scope> {
-  const user = await server.app.db("users").where({ id }).first("id", "username", "email", "role", "is_admin", "is_verified");
-  return { ...server.app, user: { ...user, is_admin: Boolean(user.is_admin), is_verified: Boolean(user.is_verified) } };
-}
-
-/** A test of `userId`'s with the four known questions, stored through generation's own service. */
-async function knownTest(userId: number): Promise<number> {
-  const { test_id } = await insertTest(await scopeOf(userId), {
-    study_material_id: null,
-    name: "Colours (Easy)",
-    topic: "colours",
-    difficulty: "Easy",
-    question_types: ["multiple_choice"],
-    provider: "builtin",
-    model: "test",
-    seed: 1,
-    questions: QUESTIONS,
-  });
-  return test_id;
-}
+const knownTest = (userId: number) => storeTest(server, userId, QUESTIONS);
 
 /** Submits answers given as a row of choices (null: unanswered). */
 async function take(c: Client, testId: number, row: (string | null)[]) {
@@ -119,5 +89,99 @@ describe("item analysis of the owner's own attempts", () => {
     const res = await owner.c.get(`/api/tests/${untaken}/item-analysis`);
     expect(res.body).toMatchObject({ counted: { attempts: 0, people: 0, owner_only: false }, reliable: false, mean_score: null });
     expect(res.body.questions[0]).toMatchObject({ attempts: 0, facility: null, point_biserial: null, flags: [] });
+  });
+});
+
+describe("item analysis of a class's attempts on an assigned test", () => {
+  const KEYS = ["Red", "Green", "Blue", "Yellow"];
+  /** The wrong answer each question gets when it is missed. */
+  const WRONG = ["Green", "Red", "Red", "Red"];
+  /**
+   * Six students, right (1) or wrong (0) on the four questions; totals 3, 3, 2, 2, 1, 1, so the top
+   * 27% (round(6 × 0.27) = 2) are S1 and S2 and the bottom 27% S5 and S6, with no tie across a boundary.
+   */
+  const MATRIX = [
+    [1, 1, 1, 0],
+    [1, 1, 1, 0],
+    [1, 0, 1, 0],
+    [1, 1, 0, 0],
+    [0, 0, 0, 1],
+    [0, 0, 0, 1],
+  ];
+  /**
+   * By hand, r = (M1 − M0) / s × √(p·q) over the rest scores (total minus the item):
+   * Q1: rest of those right 2,2,1,1 (M1 1.5), wrong 1,1 (M0 1); rest variance 2 − (4/3)² = 2/9; p = 2/3.
+   * Q2: right 2,2,1 (M1 5/3), wrong 2,1,1 (M0 4/3); variance 2.5 − 1.5² = 0.25; p = 1/2. Q3 likewise.
+   * Q4: right 0,0 (M1 0), wrong 3,3,2,2 (M0 2.5); variance 13/3 − (5/3)² = 14/9; p = 1/3.
+   * Upper − lower: Q1–Q3 are right for S1 and S2 and wrong for S5 and S6 (1 − 0); Q4 the reverse (0 − 1).
+   */
+  const pb = (m1: number, m0: number, variance: number, p: number) => ((m1 - m0) / Math.sqrt(variance)) * Math.sqrt(p * (1 - p));
+  const EXPECTED = [
+    { facility: 4 / 6, r: pb(1.5, 1, 2 / 9, 2 / 3), ul: 1 },
+    { facility: 3 / 6, r: pb(5 / 3, 4 / 3, 0.25, 0.5), ul: 1 },
+    { facility: 3 / 6, r: pb(5 / 3, 4 / 3, 0.25, 0.5), ul: 1 },
+    { facility: 2 / 6, r: pb(0, 2.5, 14 / 9, 1 / 3), ul: -1 },
+  ];
+  let teacher: Awaited<ReturnType<typeof newTeacher>>;
+  let testId: number;
+  let students: Awaited<ReturnType<typeof newStudent>>[];
+
+  beforeAll(async () => {
+    teacher = await newTeacher(server);
+    const cls = await newClass(teacher.c, "Colours");
+    testId = await storeTest(server, teacher.id, QUESTIONS);
+    expect((await teacher.c.post(`/api/classes/${cls.id}/assignments`, { test_id: testId, attempts_allowed: 2 })).status).toBe(201);
+    students = [];
+    for (let i = 0; i < MATRIX.length; i++) {
+      const s = await newStudent(server.url, `s${i + 1}_`);
+      expect((await s.c.post("/api/classes/join", { code: cls.join_code })).status).toBe(200);
+      students.push(s);
+    }
+    // The teacher's own look at the test is not a student's attempt: it is left out.
+    await take(teacher.c, testId, ["Yellow", "Yellow", "Yellow", "Yellow"]);
+    for (const [i, row] of MATRIX.entries()) await take(students[i]!.c, testId, row.map((right, j) => (right ? KEYS[j]! : WRONG[j]!)));
+    // S6 tries again and gets everything right: only "latest" and "all" see it.
+    await take(students[5]!.c, testId, KEYS);
+  });
+
+  it("gives each question the facility, discrimination and 27% index worked out by hand", async () => {
+    const res = await teacher.c.get(`/api/tests/${testId}/item-analysis`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ attempts: "first", counted: { attempts: 6, people: 6, owner_only: false }, reliable: true, mean_score: 50 });
+    for (const [j, expected] of EXPECTED.entries()) {
+      const q = res.body.questions[j];
+      expect(q.attempts).toBe(6);
+      expect(q.facility).toBeCloseTo(expected.facility, 3);
+      expect(q.point_biserial).toBeCloseTo(expected.r, 3);
+      expect(q.upper_lower).toBeCloseTo(expected.ul, 3);
+    }
+    expect(EXPECTED[3]!.r).toBeCloseTo(-0.945, 3);
+  });
+
+  it("counts how often each option was chosen, the key marked", async () => {
+    const [q1] = (await teacher.c.get(`/api/tests/${testId}/item-analysis`)).body.questions;
+    expect(q1.options.map((o: { option: string; count: number; correct: boolean }) => [o.option, o.count, o.correct])).toEqual([
+      ["Red", 4, true],
+      ["Green", 2, false],
+      ["Blue", 0, false],
+      ["Yellow", 0, false],
+    ]);
+  });
+
+  it("flags the question the weaker students get right (negative discrimination), and only that one", async () => {
+    const { questions } = (await teacher.c.get(`/api/tests/${testId}/item-analysis`)).body;
+    expect(questions.map((q: { flags: { code: string }[] }) => q.flags.map((f) => f.code))).toEqual([[], [], [], ["negative_discrimination"]]);
+  });
+
+  it("counts each student's latest attempt, or every attempt, when asked", async () => {
+    const latest = (await teacher.c.get(`/api/tests/${testId}/item-analysis?attempts=latest`)).body;
+    expect(latest.counted).toMatchObject({ attempts: 6, people: 6 });
+    expect(latest.questions[0].facility).toBeCloseTo(5 / 6, 3);
+    const all = (await teacher.c.get(`/api/tests/${testId}/item-analysis?attempts=all`)).body;
+    expect(all.counted).toMatchObject({ attempts: 7, people: 6 });
+  });
+
+  it("keeps the analysis from the class's students", async () => {
+    expect((await students[0]!.c.get(`/api/tests/${testId}/item-analysis`)).status).toBe(404);
   });
 });

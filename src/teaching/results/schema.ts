@@ -1,0 +1,39 @@
+import { z } from "zod";
+import type { AssignmentOut, AssignmentState } from "../assignments/schema.ts";
+
+/** GET /api/classes/{id}/results?format=json|csv (JSON unless asked; /results.csv is the CSV too). */
+export const ResultsQuery = z.object({
+  format: z.enum(["json", "csv"], { error: "format must be json or csv." }).default("json"),
+});
+
+/** One member's standing on one assignment. */
+export interface MemberResultOut {
+  user_id: number;
+  /** submitted (on time, or no due date), late (every attempt after the due time), missed (none, and the due time has passed), to_do. */
+  state: AssignmentState;
+  attempts_used: number;
+  /** Percent; null without attempts. */
+  best_score: number | null;
+  latest_score: number | null;
+  latest_result_id: number | null;
+  /** The latest attempt's time (UTC). */
+  submitted_at: string | null;
+}
+
+/** An assignment with every member's result and a count of each state. */
+export interface AssignmentResultsOut extends AssignmentOut {
+  counts: Record<AssignmentState, number>;
+  /** The mean of the best scores of those who submitted (on time or late); null when nobody has. */
+  average_best: number | null;
+  /** In the order of the class's members. */
+  results: MemberResultOut[];
+}
+
+/** GET /api/classes/{id}/results: the class's gradebook. */
+export interface ClassResultsOut {
+  class_id: number;
+  class_name: string;
+  members: { user_id: number; username: string; email: string }[];
+  /** Oldest assignment first, the way a gradebook's columns run. */
+  assignments: AssignmentResultsOut[];
+}
