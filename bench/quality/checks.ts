@@ -86,7 +86,7 @@ const tags = (text: string) => nlp.readDoc(text).tokens().out(its.pos) as string
 const CONTINUATIONS = new Set("and or but nor whereas than".split(" "));
 
 /** A lower-case word and then, without a full stop, a word that starts sentences: a heading or a lost stop between. */
-const RUN_ON = /\p{Ll}{2,}\s+(?:The|This|These|It|We|You|If|For|Often|Note|See|Thus|However|Then|When|In this)\s/u;
+const RUN_ON = /\p{Ll}{2,}\s+(?:The|This|These|It|We|You|If|For|Often|Note|See|Thus|However|Then|When|In this|More|Most|Some|Each|There|They|As)\s/u;
 
 /** A whole sentence: capitalised, not cut at the start, has a verb, brackets closed, ends with ?, . or !, or with the blank. */
 export function completeStem({ item }: CheckInput): Verdict {
@@ -143,6 +143,8 @@ export function answerOnCitedPage({ item, citedText }: CheckInput): Verdict {
 export function answerNotTopic({ item, topic }: CheckInput): Verdict {
   if (item.type === "true_false") return undefined;
   if (samePhrase(item.answer, topic)) return fail("the answer is the topic");
+  // "Traditional _____ types …" with the topic "MIME types": the blank holds a word the student typed.
+  if (containsPhrase(topic, item.answer) || containsPhrase(item.answer, topic)) return fail("the answer is part of the topic or holds it");
   if (hasOptions(item)) {
     const topical = distractors(item).find((o) => samePhrase(o, topic));
     if (topical) return fail(`the topic is an option ("${topical}")`);
@@ -328,7 +330,7 @@ export function topicRelevance({ topic, citedText }: CheckInput): Verdict {
 const DEICTIC = /^(?:this|these|that|those|it|its|they|their|them|he|she|such|both|here|above|below|thus|hence|the (?:second|third|first|last|former|latter|above|following|same|other|next|previous)|another|in this (?:case|way))\b/i;
 
 /** Words inside a stem that point back at text the student has not got. */
-const ANAPHORA = /\b(?:such (?!as\b)(?:an?\s)?\p{L}+|(?:this|these) \p{L}+|the (?:above|former|latter)|(?:discussed|mentioned|shown|described|given|listed|defined|explained) (?:above|below|earlier|previously|before)|as above|(?:see|cf\.?) (?:above|below))\b/iu;
+const ANAPHORA = /\b(?:such (?!as\b)(?:an?\s)?\p{L}+|(?:this|these) \p{L}+|the (?:above|former|latter)|(?:discussed|mentioned|shown|described|given|listed|defined|explained) (?:above|below|earlier|previously|before)|as above|(?:see|cf\.?) (?:above|below)|(?:example|figure|table|list|code|listing)s? (?:above|below)|the following (?:example|figure|table|list|code|listing)s?)\b/iu;
 
 export function selfContainedStem({ item }: CheckInput): Verdict {
   const s = stemText(item);

@@ -103,6 +103,7 @@ describe("answer not the topic", () => {
     expect(failed(answerNotTopic(input(topical, "vector")))).toBe(true);
     const asOption = mc("What classifies the components of other vectors?", ["A factor", "Vectors", "A list", "A matrix"], "A factor");
     expect(failed(answerNotTopic(input(asOption, "vectors")))).toBe(true);
+    expect(failed(answerNotTopic(input(mc("Traditional _____ types apply to individual files.", ["MIME", "XML", "ASCII", "XDG"], "MIME"), "MIME types")))).toBe(true);
     expect(answerNotTopic(input(GOOD_MC, "classification"))).toEqual({ pass: true });
     expect(answerNotTopic(input(GOOD_TF))).toBeUndefined();
   });
@@ -145,7 +146,7 @@ describe("topic on the cited page", () => {
 
 describe("self-contained, about the subject, not an instruction", () => {
   it("fails stems that lean on text the student has not got", () => {
-    for (const q of ["This makes the function available to all users.", "The second argument gives the levels.", "Let path be the path to such a package file.", "Packages from the repositories discussed above are installed first."]) {
+    for (const q of ["This makes the function available to all users.", "The second argument gives the levels.", "Let path be the path to such a package file.", "Packages from the repositories discussed above are installed first.", "In the example below, ledger lines are thicker than staff lines."]) {
       expect(failed(selfContainedStem(input(tf(q, "True")))), q).toBe(true);
     }
     expect(selfContainedStem(input(tf("Data types such as factors classify vectors.", "True")))).toEqual({ pass: true });
@@ -189,6 +190,7 @@ describe("repeats and run-on sentences", () => {
   });
   it("fail a stem that joins two sentences without a stop", () => {
     expect(failed(completeStem(input(tf("The function read.table() reads the data frame directly Often you will omit the row labels.", "True"))))).toBe(true);
+    expect(failed(completeStem(input(sa("To separate the data items, use assignments like More conveniently, the list can have named _____.", "components"))))).toBe(true);
   });
   it("tell cloze, question and statement apart, and a copied sentence from a written one", () => {
     expect([GOOD_MC, GOOD_TF, sa("The levels are found with _____.", "levels()")].map(stemForm)).toEqual(["question", "statement", "cloze"]);
