@@ -1,14 +1,15 @@
 /**
  * Exports of a test: every format read back by a real reader of that format — fast-xml-parser for Moodle XML
- * and QTI (unzipped with fflate), gift-pegjs for GIFT, pdftotext for the PDFs, a strict RFC 4180 reader for
- * Anki's CSV, Aiken line by line — with texts full of the characters each format treats specially. Also the
- * content types and file names, who may export (owner, admin; 404 for others, 401 anonymous) and the refusals.
- */
+ * and QTI (unzipped with fflate), gift-pegjs for GIFT, pdftotext for the PDFs, csv-parse for Anki's CSV,
+ * Aiken line by line — with texts full of the characters each format treats specially. Also the content
+ * types and file names, who may export (owner, admin; 404 for others, 403 for class members who may take an
+ * assigned test, 401 anonymous) and the refusals. */
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { parse as parseCsv } from "csv-parse/sync";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { unzipSync, strFromU8 } from "fflate";
 import * as gift from "gift-pegjs";
@@ -258,49 +259,14 @@ describe("QTI 2.1 package", () => {
   });
 });
 
-/** RFC 4180: fields separated by commas, quoted fields may hold commas, line breaks and doubled quotes. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const endField = () => {
-    row.push(field);
-    field = "";
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') {
-        quoted = false;
-        if (![",", "\n", "\r", undefined].includes(text[i + 1])) throw new Error(`text after a closing quote at ${i}`);
-      } else field += c;
-    } else if (c === '"') {
-      if (field !== "") throw new Error(`a quote inside an unquoted field at ${i}`);
-      quoted = true;
-    } else if (c === ",") endField();
-    else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      endField();
-      rows.push(row);
-      row = [];
-    } else field += c;
-  }
-  if (quoted) throw new Error("an unterminated quoted field");
-  if (field !== "" || row.length) rows.push([...row, field]);
-  return rows;
-}
-
 describe("Anki CSV", () => {
   it("starts with Anki's file headers and holds one quoted record per question: front, back, tags", async () => {
     const res = await download(owner, "format=anki-csv");
     const lines = res.text.split("\n");
     const headers = lines.slice(0, lines.findIndex((l) => !l.startsWith("#")));
     expect(headers).toEqual(["#separator:Comma", "#html:false", `#deck:${TITLE}`, "#columns:Front,Back,Tags", "#tags column:3"]);
-    const rows = readCsv(res.text.split("\n").slice(headers.length).join("\n"));
+    // Anki reads its "#key:value" lines first; csv-parse (strict: quotes, column count) reads the records after them.
+    const rows: string[][] = parseCsv(res.text.split("\n").slice(headers.length).join("\n"), { relax_column_count: false, relax_quotes: false });
     expect(rows).toHaveLength(QUESTIONS.length);
     for (const row of rows) expect(row).toHaveLength(3);
     expect(rows[0]![0]).toBe(`${TRICKY}\nA. a ~ b\nB. c = d\nC. #e: {f}\nD. g & <h>`);
