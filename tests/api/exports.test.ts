@@ -3,7 +3,8 @@
  * and QTI (unzipped with fflate), gift-pegjs for GIFT, pdftotext for the PDFs, csv-parse for Anki's CSV,
  * Aiken line by line — with texts full of the characters each format treats specially. Also the content
  * types and file names, who may export (owner, admin; 404 for others, 403 for class members who may take an
- * assigned test, 401 anonymous) and the refusals. */
+ * assigned test, 401 anonymous) and the refusals.
+ */
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
