@@ -55,17 +55,19 @@ const STOP = new Set(
   "a an and are as at be by can for from has have in into is it its of on or that the their this to was were which with what when where who why how does do not".split(" "),
 );
 const stems = (s: string) => norm(s).split(" ").filter(Boolean).map(singular);
+/** A phrase's words without a leading article: "A factor" is the phrase "factor". */
+const phraseStems = (s: string) => stems(s).filter((w, i) => i > 0 || !["a", "an", "the"].includes(w));
 const contentStems = (s: string) => stems(s).filter((w) => !STOP.has(w));
 
 /** Whether the phrase occurs in the text as whole words, singular or plural. */
 export function containsPhrase(text: string, phrase: string): boolean {
-  const p = stems(phrase).join(" ");
+  const p = phraseStems(phrase).join(" ");
   return p !== "" && ` ${stems(text).join(" ")} `.includes(` ${p} `);
 }
 
 const samePhrase = (a: string, b: string) => {
-  const x = stems(a).join(" ");
-  return x !== "" && x === stems(b).join(" ");
+  const x = phraseStems(a).join(" ");
+  return x !== "" && x === phraseStems(b).join(" ");
 };
 
 const BLANK = /_{3,}/;

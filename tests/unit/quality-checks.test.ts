@@ -35,7 +35,7 @@ const PAGE =
 const mc = (question: string, options: string[], answer: string): ItemUnderTest => ({ question, type: "multiple_choice", options, answer, source_pages: [3] });
 const tf = (question: string, answer: "True" | "False"): ItemUnderTest => ({ question, type: "true_false", options: ["True", "False"], answer, source_pages: [3] });
 const sa = (question: string, answer: string): ItemUnderTest => ({ question, type: "short_answer", options: [], answer, source_pages: [3] });
-const input = (item: ItemUnderTest, topic = "factors", citedText = PAGE): CheckInput => ({ item, topic, citedText });
+const input = (item: ItemUnderTest, topic = "vectors", citedText = PAGE): CheckInput => ({ item, topic, citedText });
 
 const GOOD_MC = mc("What is used to specify a discrete classification of the components of other vectors?", ["A factor", "A matrix", "A data frame", "A list"], "A factor");
 const GOOD_TF = tf("A factor is a vector object used to specify a discrete classification.", "True");
@@ -104,6 +104,7 @@ describe("answer not the topic", () => {
     const asOption = mc("What classifies the components of other vectors?", ["A factor", "Vectors", "A list", "A matrix"], "A factor");
     expect(failed(answerNotTopic(input(asOption, "vectors")))).toBe(true);
     expect(failed(answerNotTopic(input(mc("Traditional _____ types apply to individual files.", ["MIME", "XML", "ASCII", "XDG"], "MIME"), "MIME types")))).toBe(true);
+    expect(failed(answerNotTopic(input(GOOD_MC, "factors")))).toBe(true);
     expect(answerNotTopic(input(GOOD_MC, "classification"))).toEqual({ pass: true });
     expect(answerNotTopic(input(GOOD_TF))).toBeUndefined();
   });
