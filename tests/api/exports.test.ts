@@ -216,6 +216,18 @@ describe("Aiken", () => {
     expect(res.status).toBe(422);
     expect(res.body.detail).toMatch(/no multiple-choice questions.*Moodle XML or GIFT/);
   });
+
+  it("leaves out a question whose text Moodle would read as an option line, and says so", async () => {
+    const o = await newStudent(server.url);
+    const id = await storeTest(o, [{ ...QUESTIONS[3]!, question: "U.S. federal data: which function reads a CSV file?" }, QUESTIONS[0]!, QUESTIONS[1]!]);
+    const res = await download(o.c, "format=aiken", id);
+    expect(res.text.split("\n")[0]).toBe(TRICKY);
+    expect(res.text).not.toContain("U.S.");
+    expect(res.headers.get(SKIPPED_HEADER)).toBe("2");
+    expect(res.headers.get(NOTICE_HEADER)).toBe(
+      '1 question was left out: Aiken holds multiple-choice questions only. 1 question was left out because the text starts like an Aiken option or answer line ("A." or "ANSWER:").',
+    );
+  });
 });
 
 describe("QTI 2.1 package", () => {
