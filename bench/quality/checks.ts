@@ -146,7 +146,10 @@ export function answerNotTopic({ item, topic }: CheckInput): Verdict {
   if (item.type === "true_false") return undefined;
   if (samePhrase(item.answer, topic)) return fail("the answer is the topic");
   // "Traditional _____ types …" with the topic "MIME types": the blank holds a word the student typed.
-  if (containsPhrase(topic, item.answer) || containsPhrase(item.answer, topic)) return fail("the answer is part of the topic or holds it");
+  if (containsPhrase(topic, item.answer)) return fail("the answer is part of the topic");
+  // "music engraving" among options without "engraving", when the student typed "engraving": the odd one out.
+  const holdsTopic = (o: string) => containsPhrase(o, topic);
+  if (holdsTopic(item.answer) && !(hasOptions(item) && distractors(item).every(holdsTopic))) return fail("the answer holds the topic");
   if (hasOptions(item)) {
     const topical = distractors(item).find((o) => samePhrase(o, topic));
     if (topical) return fail(`the topic is an option ("${topical}")`);

@@ -105,6 +105,9 @@ describe("answer not the topic", () => {
     expect(failed(answerNotTopic(input(asOption, "vectors")))).toBe(true);
     expect(failed(answerNotTopic(input(mc("Traditional _____ types apply to individual files.", ["MIME", "XML", "ASCII", "XDG"], "MIME"), "MIME types")))).toBe(true);
     expect(failed(answerNotTopic(input(GOOD_MC, "factors")))).toBe(true);
+    expect(failed(answerNotTopic(input(sa("Lilypond was written to automate _____.", "music engraving"), "engraving")))).toBe(true);
+    const allMagic = mc("Which data does a sniffer compare first?", ["magic data", "magic file", "magic rules", "magic bytes"], "magic data");
+    expect(answerNotTopic(input(allMagic, "magic"))).toEqual({ pass: true });
     expect(answerNotTopic(input(GOOD_MC, "classification"))).toEqual({ pass: true });
     expect(answerNotTopic(input(GOOD_TF))).toBeUndefined();
   });
