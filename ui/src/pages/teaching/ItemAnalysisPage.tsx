@@ -11,7 +11,6 @@ import { getItemAnalysis, type AttemptChoice, type ItemAnalysisOut } from "../..
 import { Alert } from "../../components/Alert.tsx";
 import { ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
-import { EmptyState } from "../../components/EmptyState.tsx";
 import { Page } from "../../components/Page.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
@@ -21,6 +20,7 @@ import { parseId } from "../../hooks/usePageId.ts";
 import { ChartCard } from "../admin/analytics/ChartCard.tsx";
 import { figure, ItemCard } from "./ItemCard.tsx";
 import { ItemFiguresChart, type FigureRow } from "./ItemFiguresChart.tsx";
+import { MissingRecordPage } from "./MissingRecordPage.tsx";
 import "../../styles/teaching.css";
 
 export const ANALYSIS_FAILED = "Failed to load the item analysis. Please try again.";
@@ -141,13 +141,7 @@ export function ItemAnalysisPage() {
   const data = loaded.data;
 
   if (id.kind !== "ok" || (loaded.error instanceof ApiError && loaded.error.status === 404)) {
-    return (
-      <Page title="Test not found">
-        <Card>
-          <EmptyState icon="compass" title="This test does not exist, or it is not yours." action={<ButtonLink href="/dashboard" variant="primary">Back to the dashboard</ButtonLink>} />
-        </Card>
-      </Page>
-    );
+    return <MissingRecordPage title="Test not found" message="This test does not exist, or it is not yours." back={{ href: "/dashboard", label: "Back to the dashboard" }} />;
   }
   return (
     <Page
