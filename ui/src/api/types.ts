@@ -161,7 +161,8 @@ export interface SubmitRequest {
 export interface ReviewItem {
   index: number;
   chosen: string | null;
-  answer: string;
+  /** Null when an assignment withholds the answers for now (see `answers_hidden`). */
+  answer: string | null;
   correct: boolean;
 }
 
@@ -182,6 +183,8 @@ export interface ResultSummary {
 /** `POST /api/tests/submit` and `GET /api/results/{id}`: a result with its review. */
 export interface TestResult extends ResultSummary {
   review: ReviewItem[];
+  /** Why the answers are not shown (an assignment's rule), or null when they are. */
+  answers_hidden?: string | null;
 }
 
 /** `GET /api/ai/insights`: one topic practised, with its figures (the server's own schema). */

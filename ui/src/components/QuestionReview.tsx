@@ -12,8 +12,8 @@ import { Icon } from "./Icon.tsx";
 export interface Outcome {
   /** What the student answered; null when nothing. */
   chosen: string | null;
-  /** The correct answer. */
-  answer: string;
+  /** The correct answer; null when it is not shown (an assignment withholds it). */
+  answer: string | null;
   /** The server's verdict. */
   correct: boolean;
 }
@@ -80,10 +80,12 @@ export function QuestionReview({ number, total, question, outcome, hideAnswer = 
             <dt>Your answer</dt>
             <dd>{outcome.chosen?.trim() ? outcome.chosen : <span className="muted">No answer selected.</span>}</dd>
           </div>
-          <div className="answer-line answer-line--right">
-            <dt>Correct answer</dt>
-            <dd>{outcome.answer}</dd>
-          </div>
+          {outcome.answer !== null && (
+            <div className="answer-line answer-line--right">
+              <dt>Correct answer</dt>
+              <dd>{outcome.answer}</dd>
+            </div>
+          )}
           <AlsoAccepted question={question} />
         </dl>
       ) : options.length > 0 ? (

@@ -41,6 +41,8 @@ export interface RecordsPageProps<T extends NamedRecord> {
   removeFailed: string;
   /** What removing keeps (said in the confirmation). */
   removeNote: ReactNode;
+  /** A card between the add form and the list (joining a teacher's class). */
+  extra?: ReactNode;
 }
 
 export function RecordsPage<T extends NamedRecord>(props: RecordsPageProps<T>) {
@@ -82,6 +84,7 @@ export function RecordsPage<T extends NamedRecord>(props: RecordsPageProps<T>) {
             records.reload();
           })}
         </Card>
+        {props.extra}
         <Card title={`Your ${nouns}`}>{list}</Card>
       </div>
       <ConfirmDialog

@@ -1,6 +1,8 @@
 /**
  * `/classes/{id}`: one class, with its syllabus, the study guides attached to it, the tests made
  * from them and their latest scores. "Generate a test" opens the generator with that guide chosen.
+ * A teacher's class adds, for its teacher, the join code, the members and the assignments; for a
+ * member, the class read-only with its assignments to take (and their own tests from its guides).
  */
 import { useState } from "react";
 import { Link, useParams } from "wouter";
@@ -23,7 +25,12 @@ import { useToast } from "../hooks/toast.tsx";
 import { useAction } from "../hooks/useAction.ts";
 import { useLoad } from "../hooks/useLoad.ts";
 import "../styles/organiser.css";
+import "../styles/classroom.css";
 import { parseId } from "../hooks/usePageId.ts";
+import { JoinCodeCard } from "./teaching/JoinCodeCard.tsx";
+import { MemberAssignmentsCard } from "./teaching/MemberAssignmentsCard.tsx";
+import { MembersCard } from "./teaching/MembersCard.tsx";
+import { TaughtAssignmentsCard } from "./teaching/TaughtAssignmentsCard.tsx";
 
 export const LOAD_CLASS_FAILED = "Failed to load this class. Please try again.";
 
@@ -79,6 +86,7 @@ function AttachForm({ detail, onChanged }: { detail: StudyClassDetail; onChanged
 }
 
 function MaterialList({ detail, onChanged }: { detail: StudyClassDetail; onChanged: () => void }) {
+  const readOnly = detail.role === "member";
   const detach = useAction();
   const toast = useToast();
   const columns: Column<Material>[] = [
@@ -95,7 +103,12 @@ function MaterialList({ detail, onChanged }: { detail: StudyClassDetail; onChang
           <ButtonLink href={generateHref(m.file_id)} size="sm">
             Generate a test<span className="visually-hidden"> from {m.filename}</span>
           </ButtonLink>
-          <RowDeleteButton
+          {readOnly && (
+            <a className="btn btn--secondary btn--sm" href={`/api/files/${m.file_id}/download`} download>
+              Download<span className="visually-hidden"> {m.filename}</span>
+            </a>
+          )}
+          {!readOnly && <RowDeleteButton
             name={`${m.filename} from this class`}
             label="Remove"
             onClick={() =>
@@ -105,7 +118,7 @@ function MaterialList({ detail, onChanged }: { detail: StudyClassDetail; onChang
                 onChanged();
               })
             }
-          />
+          />}
         </div>
       ),
     },
@@ -176,13 +189,25 @@ export function ClassPage() {
     );
   }
 
+  const member = detail.role === "member";
+  const guides = `${plural(detail.materials.length + (detail.syllabus ? 1 : 0), "study guide")} · ${plural(detail.tests.length, member ? "test of yours" : "test", member ? "tests of yours" : "tests")}`;
   return (
     <Page
       title={detail.name}
-      description={`${plural(detail.materials.length + (detail.syllabus ? 1 : 0), "study guide")} · ${plural(detail.tests.length, "test")}`}
-      actions={<ButtonLink href="/classes">All classes</ButtonLink>}
+      description={member && detail.teacher ? `Taught by ${detail.teacher} · ${guides}` : guides}
+      actions={
+        <>
+          {detail.role === "teacher" && (
+            <ButtonLink href={`/classes/${detail.id}/results`}>Results</ButtonLink>
+          )}
+          <ButtonLink href="/classes">All classes</ButtonLink>
+        </>
+      }
     >
       <div className="stack stack--lg">
+        {detail.role === "teacher" && detail.join_code && <JoinCodeCard classId={detail.id} code={detail.join_code} />}
+        {detail.role === "teacher" && <TaughtAssignmentsCard detail={detail} />}
+        {member && <MemberAssignmentsCard classId={detail.id} className={detail.name} />}
         <Card title="Syllabus">
           {detail.syllabus ? (
             <div className="syllabus-row">
@@ -192,18 +217,19 @@ export function ClassPage() {
               </ButtonLink>
             </div>
           ) : (
-            <p className="muted">This class has no syllabus. Add your study guides to it below.</p>
+            <p className="muted">{member ? "This class has no syllabus." : "This class has no syllabus. Add your study guides to it below."}</p>
           )}
         </Card>
         <Card title="Study guides">
           <div className="stack">
             <MaterialList detail={detail} onChanged={loaded.reload} />
-            <AttachForm detail={detail} onChanged={loaded.setData} />
+            {!member && <AttachForm detail={detail} onChanged={loaded.setData} />}
           </div>
         </Card>
-        <Card title="Tests and latest scores">
+        <Card title={member ? "Your practice tests and latest scores" : "Tests and latest scores"}>
           <TestList detail={detail} />
         </Card>
+        {detail.role === "teacher" && <MembersCard classId={detail.id} className={detail.name} />}
       </div>
     </Page>
   );

@@ -1,6 +1,7 @@
 /**
  * `/classes`: the student's classes, each with an optional syllabus (a PDF that is uploaded and
- * scanned like any study guide). Add with a name and a syllabus; open a class; remove one.
+ * scanned like any study guide). Add with a name and a syllabus; open a class; remove one. A student
+ * also joins a teacher's class with its code (and can leave it); a teacher's classes get join codes.
  */
 import { useRef, useState } from "react";
 import { Link } from "wouter";
@@ -19,7 +20,10 @@ import { useAction } from "../hooks/useAction.ts";
 import { useLoad } from "../hooks/useLoad.ts";
 import { useNameField } from "../hooks/useNameField.ts";
 import "../styles/organiser.css";
+import "../styles/classroom.css";
 import { checkFile } from "./UploadPage.tsx";
+import { removeMember } from "../api/teaching.ts";
+import { JoinClassCard } from "./teaching/JoinClassCard.tsx";
 
 export const CLASS_NAME_EMPTY = "Class name cannot be empty.";
 export const NO_CLASSES = "No classes available.";
@@ -86,6 +90,11 @@ function ClassList({ classes, onRemove }: { classes: StudyClass[]; onRemove: (c:
       render: (c) => (c.syllabus ? <span className="filename" title={c.syllabus.filename}>{c.syllabus.filename}</span> : <span className="muted">None</span>),
     },
     { key: "materials", header: "Study guides", render: (c) => plural(c.material_count + (c.syllabus ? 1 : 0), "file") },
+    {
+      key: "teacher",
+      header: "Teacher",
+      render: (c) => (c.role === "member" ? c.teacher : c.role === "teacher" ? `You · ${plural(c.member_count, "member")}` : <span className="muted">Your own</span>),
+    },
     { key: "created", header: "Added", render: (c) => formatDateTime(c.created_at) },
     {
       key: "actions",
@@ -97,7 +106,7 @@ function ClassList({ classes, onRemove }: { classes: StudyClass[]; onRemove: (c:
           <ButtonLink href={`/classes/${c.id}`} size="sm">
             Open<span className="visually-hidden"> {c.name}</span>
           </ButtonLink>
-          <RowDeleteButton name={c.name} label="Remove" onClick={() => onRemove(c)} />
+          <RowDeleteButton name={c.name} label={c.role === "member" ? "Leave" : "Remove"} onClick={() => onRemove(c)} />
         </div>
       ),
     },
@@ -107,6 +116,7 @@ function ClassList({ classes, onRemove }: { classes: StudyClass[]; onRemove: (c:
 
 export function ClassesPage() {
   const classes = useLoad("classes", (signal) => listClasses({ signal }));
+  const { user } = useSession();
   return (
     <RecordsPage
       title="Classes"
@@ -128,9 +138,10 @@ export function ClassesPage() {
         </EmptyState>
       }
       list={(rows, onRemove) => <ClassList classes={rows} onRemove={onRemove} />}
-      remove={(c) => removeClass(c.id)}
+      extra={user?.role === "student" ? <JoinClassCard /> : undefined}
+      remove={(c) => (c.role === "member" && user ? removeMember(c.id, user.id) : removeClass(c.id))}
       removeFailed={REMOVE_CLASS_FAILED}
-      removeNote="Its syllabus and study guides stay in your files, and your tests keep their questions."
+      removeNote="Its syllabus and study guides stay in your files, and your tests keep their questions. Leaving a teacher's class takes you off its list; you can join again with its code."
     />
   );
 }

@@ -12,6 +12,7 @@ import { useSession } from "../hooks/session.tsx";
 import { useLoad } from "../hooks/useLoad.ts";
 import { useNavigationState } from "../hooks/usePageId.ts";
 import { AnnouncementsBanner } from "./dashboard/AnnouncementsBanner.tsx";
+import { AssignmentsCard } from "./dashboard/AssignmentsCard.tsx";
 import { FlashcardsCard } from "./dashboard/FlashcardsCard.tsx";
 import { GoalsCard } from "./dashboard/GoalsCard.tsx";
 import { greetingFor } from "./dashboard/greeting.ts";
@@ -74,6 +75,7 @@ export function DashboardPage() {
     >
       <AnnouncementsBanner announcements={announcements.data} />
       <div className="dashboard grid-cards">
+        <AssignmentsCard />
         <RecentTestsCard tests={data?.recent_tests} />
         <StatisticsCard statistics={data?.statistics} />
         <QuickActionsCard />

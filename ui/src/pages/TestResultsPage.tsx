@@ -10,6 +10,7 @@ import { Link, useSearchParams } from "wouter";
 import { getResult, listResults } from "../api/results.ts";
 import type { ResultSummary, TestResult } from "../api/types.ts";
 import { AddMissedToStudySet } from "../components/AddMissedToStudySet.tsx";
+import { Alert } from "../components/Alert.tsx";
 import { ButtonLink } from "../components/Button.tsx";
 import { Card } from "../components/Card.tsx";
 import { NoTestsYet } from "../components/NoTestsYet.tsx";
@@ -145,7 +146,8 @@ export function TestResultsPage() {
       <div className="results-layout">
         <div className="stack stack--lg reading">
           <ScoreCard result={result} />
-          {result.correct < result.total && <AddMissedToStudySet resultId={result.result_id} missed={result.total - result.correct} />}
+          {result.answers_hidden && <Alert kind="info">{result.answers_hidden}</Alert>}
+          {result.correct < result.total && !result.answers_hidden && <AddMissedToStudySet resultId={result.result_id} missed={result.total - result.correct} />}
           <Review result={result} />
         </div>
         {past.length > 0 && (

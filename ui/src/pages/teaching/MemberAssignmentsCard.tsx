@@ -1,0 +1,44 @@
+/** A member's view of a teacher's class: its assignments with their state, and Take or Review. */
+import { Link } from "wouter";
+import { errorMessage } from "../../api/client.ts";
+import { listClassAssignments, type MyAssignmentOut } from "../../api/teaching.ts";
+import { ButtonLink } from "../../components/Button.tsx";
+import { Card } from "../../components/Card.tsx";
+import { RetryAlert } from "../../components/RetryAlert.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { Table, type Column } from "../../components/Table.tsx";
+import { formatDateTime, formatPercent } from "../../format.ts";
+import { useLoad } from "../../hooks/useLoad.ts";
+import { canTake, takeHref } from "./assignment-text.ts";
+import { StateBadge } from "./StateBadge.tsx";
+
+export function AssignmentAction({ assignment: a }: { assignment: MyAssignmentOut }) {
+  if (!a.open) return <span className="muted">Opens {a.opens_at ? formatDateTime(a.opens_at) : ""}</span>;
+  if (canTake(a)) {
+    return (
+      <ButtonLink href={takeHref(a)} size="sm" variant={a.attempts_used === 0 ? "primary" : "secondary"}>
+        {a.attempts_used === 0 ? "Take" : "Take again"}
+        <span className="visually-hidden"> {a.test_name}</span>
+      </ButtonLink>
+    );
+  }
+  return a.latest_result_id ? <Link href={`/test-results?result=${a.latest_result_id}`}>Review your attempt</Link> : <span className="muted">No attempts left</span>;
+}
+
+export function MemberAssignmentsCard({ classId, className }: { classId: number; className: string }) {
+  const assignments = useLoad(`assignments:${classId}`, (signal) => listClassAssignments<MyAssignmentOut>(classId, { signal }));
+  const columns: Column<MyAssignmentOut>[] = [
+    { key: "test", header: "Test", primary: true, render: (a) => a.test_name },
+    { key: "due", header: "Due", render: (a) => (a.due_at ? formatDateTime(a.due_at) : "No due date") },
+    { key: "state", header: "State", render: (a) => <StateBadge state={a.state} /> },
+    { key: "attempts", header: "Attempts", align: "end", render: (a) => `${a.attempts_used} of ${a.attempts_allowed}` },
+    { key: "best", header: "Best score", align: "end", render: (a) => formatPercent(a.best_score) },
+    { key: "action", header: <span className="visually-hidden">Action</span>, label: "", align: "end", render: (a) => <AssignmentAction assignment={a} /> },
+  ];
+  let body;
+  if (assignments.failed) body = <RetryAlert onRetry={assignments.reload}>{errorMessage(assignments.error, "Failed to load the assignments.")}</RetryAlert>;
+  else if (!assignments.data) body = <Spinner label="Loading the assignments…" />;
+  else if (assignments.data.length === 0) body = <p className="muted">Your teacher has not assigned a test in this class yet.</p>;
+  else body = <Table caption={`Assignments in ${className}`} columns={columns} rows={assignments.data} rowKey={(a) => a.id} />;
+  return <Card title="Assignments">{body}</Card>;
+}
