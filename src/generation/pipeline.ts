@@ -112,7 +112,9 @@ export async function runPipeline(db: Db, provider: Provider, input: PipelineInp
   if (!accepted.length) {
     throw new AppError(
       422,
-      `Only ${accepted.length} of ${input.count} questions about "${input.topic}" could be written from this study material. Try a broader topic or fewer questions.`,
+      input.previous
+        ? `No new questions about "${input.topic}" could be written: the previous version already asks what this study material says about it. Try a broader topic.`
+        : `Only 0 of ${input.count} questions about "${input.topic}" could be written from this study material. Try a broader topic or fewer questions.`,
     );
   }
   return spreadAnswerPositions(accepted.slice(0, input.count), input.seed);

@@ -140,6 +140,31 @@ describe("generation through an OpenAI-compatible server", () => {
   });
 });
 
+describe("regenerating through a language model", () => {
+  it("tells the model the previous questions, and refuses them when it sends them back anyway", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    const first = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 3 });
+    const previous = (await c.get(`/api/tests/${first.body.test_id}`)).body.test_metadata.questions;
+
+    const before = ai.requests.length;
+    const fresh = await c.post(`/api/tests/${first.body.test_id}/regenerate`, {});
+    expect(fresh.status).toBe(200);
+    const prompt = ai.requests[before]!.prompt;
+    for (const q of previous) expect(prompt).toContain(`<asked_question>${q.question}</asked_question>`);
+    const regenerated = (await c.get(`/api/tests/${fresh.body.test_id}`)).body;
+    expect(regenerated).toMatchObject({ regenerated_from: first.body.test_id, repeated_count: 0 });
+    const stems = new Set(previous.map((q: { question: string }) => q.question));
+    expect(regenerated.test_metadata.questions.filter((q: { question: string }) => stems.has(q.question))).toEqual([]);
+
+    // A model that ignores the instruction: every item it sends is one of the first version's.
+    ai.script(reply.questions(previous), reply.questions(previous), reply.questions(previous));
+    const again = await c.post(`/api/tests/${first.body.test_id}/regenerate`, {});
+    expect(again.status).toBe(422);
+    expect(again.body.detail).toBe('No new questions about "packages" could be written: the previous version already asks what this study material says about it. Try a broader topic.');
+  });
+});
+
 describe("when the material grounds only some of the questions", () => {
   // The model writes 7 valid questions, then nothing more however often it is asked again.
   const sevenThenNothing = () => ai.script(reply.tooFew(7), reply.questions([]), reply.questions([]), reply.questions([]));

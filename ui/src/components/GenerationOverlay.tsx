@@ -10,10 +10,23 @@ import { Icon } from "./Icon.tsx";
 import { Modal } from "./Modal.tsx";
 import { ProgressBar } from "./ProgressBar.tsx";
 
+/** The spec's line, which is true when the provider is OpenAI. */
 export const GENERATING_TEXT = "Generating test with GPT... Please wait.";
 
-export function GenerationOverlay({ generation }: { generation: Generation }) {
+/** The overlay's title, naming the generator at work: the spec's text for OpenAI, the real name otherwise. */
+export function generatingText(provider: string, model: string): string {
+  return provider === "openai" ? GENERATING_TEXT : `Generating test with ${providerName(provider, model)}... Please wait.`;
+}
+
+/**
+ * `provider`: set when the page knows the test is not written by the configured provider (a study set
+ * typed by hand makes its test from its own cards); otherwise the server's configured one, which is the
+ * one every generation job uses.
+ */
+export function GenerationOverlay({ generation, provider }: { generation: Generation; provider?: "study-set" }) {
   const { config } = useSession();
+  const name = provider ?? config.llm_provider;
+  const model = provider ? "" : config.llm_model;
   const { job } = generation;
   const total = job?.progress.total ?? 0;
   const written = Math.min(job?.progress.done ?? 0, total);
@@ -21,7 +34,7 @@ export function GenerationOverlay({ generation }: { generation: Generation }) {
   return (
     <Modal
       open={generation.running}
-      title={GENERATING_TEXT}
+      title={generatingText(name, model)}
       onClose={generation.cancel}
       dismissible={false}
       closeButton={false}
@@ -32,7 +45,7 @@ export function GenerationOverlay({ generation }: { generation: Generation }) {
         <span className="generation__icon">
           <Icon name="sparkles" size={28} />
         </span>
-        <p className="generation__provider">Using {providerName(config.llm_provider, config.llm_model)}.</p>
+        {name === "openai" && <p className="generation__provider">Using {providerName(name, model)}.</p>}
         <div aria-live="polite" className="generation__progress">
           <ProgressBar
             label={waiting ? "Starting…" : "Writing questions"}

@@ -149,7 +149,7 @@ function SetView({ initial, reload }: { initial: StudySetView; reload: () => voi
       >
         {set.name} and its {plural(set.card_count, "flashcard")} will be deleted.
       </ConfirmDelete>
-      <GenerationOverlay generation={generation} />
+      <GenerationOverlay generation={generation} provider={set.study_material_id && set.topic ? undefined : "study-set"} />
     </Page>
   );
 }
