@@ -13,6 +13,7 @@
  *   --no-fixtures      only the PDFs named on the command line
  *   --builtin-only     skip the configured provider even when one is set
  *   --out=DIR          where the items file goes (default bench/out)
+ *   --no-hints         leave the check results out of the items file, for rating without them in view
  *
  * Documents: tests/fixtures/pdf/{r-faq,shared-mime-info-spec}.pdf, tests/fixtures/text/{r-intro,
  * lilypond-essay}.json, each with three topics (documents.ts). Every document × topic is asked at Easy,
@@ -61,6 +62,7 @@ interface Options {
   fixtures: boolean;
   builtinOnly: boolean;
   out: string;
+  hints: boolean;
 }
 
 /** Reads the command line; throws with a usage message on a bad one. */
@@ -75,6 +77,7 @@ export function parseOptions(argv: string[]): Options {
       "no-fixtures": { type: "boolean" },
       "builtin-only": { type: "boolean" },
       out: { type: "string" },
+      "no-hints": { type: "boolean" },
     },
   });
   // Other bare words are the benchmark names `npm run bench` was given ("quality").
@@ -86,7 +89,7 @@ export function parseOptions(argv: string[]): Options {
   const topics = typeof values.topics === "string" ? values.topics.split(",").map((t) => t.trim()).filter(Boolean) : undefined;
   const fixtures = !values["no-fixtures"];
   if (!fixtures && !pdfs.length) throw new Error("--no-fixtures needs at least one PDF on the command line");
-  return { pdfs, topics, count, fixtures, builtinOnly: Boolean(values["builtin-only"]), out: typeof values.out === "string" ? resolve(values.out) : DEFAULT_OUT };
+  return { pdfs, topics, count, fixtures, builtinOnly: Boolean(values["builtin-only"]), out: typeof values.out === "string" ? resolve(values.out) : DEFAULT_OUT, hints: !values["no-hints"] };
 }
 
 async function loadDocuments(opts: Options): Promise<BenchDocument[]> {
@@ -169,7 +172,7 @@ export async function runQualityBench(argv = process.argv.slice(2)): Promise<str
   ];
   mkdirSync(opts.out, { recursive: true });
   const file = join(opts.out, `quality-${stamp}.md`);
-  writeFileSync(file, teacherFile(results, heading));
+  writeFileSync(file, teacherFile(results, heading, { hints: opts.hints }));
 
   const builtin = summaries[0]!;
   const fixturesOnly = opts.fixtures && !opts.pdfs.length;

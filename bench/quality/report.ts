@@ -132,14 +132,14 @@ const LETTERS = "ABCD";
 /** One line of the item's own text: the file is read raw as often as rendered, so nothing is escaped. */
 const md = (s: string) => s.replace(/\s+/g, " ").trim();
 
-export function teacherFile(results: RunResult[], heading: string[]): string {
+export function teacherFile(results: RunResult[], heading: string[], opts: { hints: boolean }): string {
   const out: string[] = [
     "# Question-quality benchmark: items to rate",
     "",
     ...heading,
     "",
     "Rate each item with ../shared/quality/question-rubric.md: replace the Rating line's choices with one of",
-    "ACCEPT, FIXABLE or REJECT and a few words of reason. Check failures are listed under each item as a hint only.",
+    "ACCEPT, FIXABLE or REJECT and a few words of reason." + (opts.hints ? " Check failures are listed under each item as a hint only." : ""),
     "",
   ];
   let n = 0;
@@ -150,7 +150,7 @@ export function teacherFile(results: RunResult[], heading: string[]): string {
       continue;
     }
     const testFails = run.tests.filter(([, v]) => !v.pass).map(([name, v]) => `${name}: ${v.pass ? "" : v.why}`);
-    if (testFails.length) out.push(`Test-level: ${testFails.join("; ")}`, "");
+    if (testFails.length && opts.hints) out.push(`Test-level: ${testFails.join("; ")}`, "");
     for (const [i, q] of run.questions.entries()) {
       n++;
       out.push(`### ${n}. ${TYPE_NAMES[q.type]} (topic "${run.topic}", page ${q.source_pages.join(", ") || "none"})`, "", md(q.question), "");
@@ -162,7 +162,7 @@ export function teacherFile(results: RunResult[], heading: string[]): string {
       }
       out.push(`> Cited (p. ${q.source_pages.join(", ")}): ${md(citedSentence(q, run.citedTexts[i] ?? ""))}`, "");
       const fails = (run.items[i] ?? []).filter(([, v]) => !v.pass).map(([name, v]) => `${name} (${v.pass ? "" : v.why})`);
-      out.push(`Checks: ${fails.length ? `failed ${fails.join("; ")}` : "all passed"}`, "");
+      if (opts.hints) out.push(`Checks: ${fails.length ? `failed ${fails.join("; ")}` : "all passed"}`, "");
       out.push("Rating: ACCEPT / FIXABLE / REJECT — reason:", "");
     }
   }
