@@ -14,7 +14,8 @@ const FUNCTION_WORDS = new Set(
     "one all so what how more other only does do use used each some any most must our your his her were")
     .split(" "),
 );
-const NOT_LETTERS = /[^a-z]+/;
+/** The longest of FUNCTION_WORDS: longer runs of letters are not looked up. */
+const LONGEST_FUNCTION_WORD = 6;
 const LETTER = /\p{L}/u;
 /** Symbols of code, not of prose: parentheses, slashes and colons are both, so they do not count. */
 const SYMBOLS = /[{}[\];=<>+*&|!%^~$@#\\]/g;
@@ -44,7 +45,9 @@ const TRAILING_COMMENT = /\s(?:\/\/|#)\s/;
 
 export function isCode(text: string): boolean {
   // String literals in code are English ("The number is: "); books quote prose with curly quotes.
-  const line = text.replace(URL, "url").replace(STRING_LITERAL, '"s"');
+  let line = text;
+  if (line.includes("://") || line.includes("www.") || line.includes("doi:")) line = line.replace(URL, "url");
+  if (line.includes('"')) line = line.replace(STRING_LITERAL, '"s"');
   if (line.startsWith("//")) return true;
   const comment = TRAILING_COMMENT.exec(line);
   return comment ? looksLikeCode(line.slice(0, comment.index)) || looksLikeCode(line) : looksLikeCode(line);
@@ -55,21 +58,41 @@ const HEADING = /^\d+(?:\.\d+)*\.?\s+\p{Lu}/u;
 
 function looksLikeCode(line: string): boolean {
   if (HEADING.test(line)) return false;
-  const words = line.split(" ");
-  let functionWords = 0;
-  for (const word of line.toLowerCase().split(NOT_LETTERS)) if (FUNCTION_WORDS.has(word)) functionWords++;
-  const prose = functionWords / words.length;
+  const { words, functionWords } = countWords(line);
+  const prose = functionWords / words;
   // A prompt starts a line of a session; its words are a comment ("> ## upper 1% point for an F(2, 7)").
-  if (PROMPT.test(line)) return prose < 0.3 || words.length <= 6;
-  if (words.length >= 8 && prose >= 0.2) return false; // most lines of a book: decided before the costlier counts
+  if (PROMPT.test(line)) return prose < 0.3 || words <= 6;
+  if (words >= 8 && prose >= 0.2) return false; // most lines of a book: decided before the costlier counts
   const symbols = line.match(SYMBOLS)?.length ?? 0;
   // "}", "[1] 2 3", a row of a table of numbers, a footnote's mark: no words, nothing to ask about.
   if (!LETTER.test(line)) return true;
   // Code lines hardly ever end in a full stop; prose that names functions does ("… the scan() function.").
-  if (words.length >= 5 && /[\p{L}\d][.?!]["”’)\]]*$/u.test(line)) return false;
+  if (words >= 5 && /[\p{L}\d][.?!]["”’)\]]*$/u.test(line)) return false;
   const tokens = line.match(CODE_TOKENS)?.length ?? 0;
   const density = symbols / line.replace(/\s/g, "").length;
-  return (density >= 0.1 && prose < 0.15) || (tokens >= 2 && prose < (words.length <= 6 ? 0.35 : 0.2)) || (tokens >= 1 && density >= 0.08 && words.length <= 6 && prose === 0);
+  return (density >= 0.1 && prose < 0.15) || (tokens >= 2 && prose < (words <= 6 ? 0.35 : 0.2)) || (tokens >= 1 && density >= 0.08 && words <= 6 && prose === 0);
+}
+
+/**
+ * Words (separated by spaces) and English function words (runs of ASCII letters) in a line, in one pass
+ * without splitting it: this runs on every line of a book.
+ */
+function countWords(line: string): { words: number; functionWords: number } {
+  let words = 1;
+  let functionWords = 0;
+  let start = -1;
+  for (let i = 0; i <= line.length; i++) {
+    const code = i < line.length ? line.charCodeAt(i) : 32;
+    if (code === 32) words++;
+    const lower = code | 0x20;
+    if (lower >= 97 && lower <= 122 && code < 128) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start <= LONGEST_FUNCTION_WORD && FUNCTION_WORDS.has(line.slice(start, i).toLowerCase())) functionWords++;
+      start = -1;
+    }
+  }
+  return { words: words - 1, functionWords };
 }
 
 const isFragment = (line: string) => line.split(" ").length <= 3 && !/[.!?:]$/.test(line);

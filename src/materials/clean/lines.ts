@@ -16,11 +16,14 @@ export const BREAK = "";
 
 /** Characters of fonts' private areas: music and symbol glyphs that map to no character of any script. */
 const PRIVATE_USE = /\p{Co}/gu;
+/** Whitespace other than line ends (tabs, form feeds, no-break spaces), runs of it made one space. */
+const SPACES = /[^\S\n]+/g;
 
 export function toLines(text: string): string[] {
   const lines: string[] = [];
-  for (const raw of text.split("\n")) {
-    const line = raw.replace(PRIVATE_USE, "").replace(/\s+/g, " ").trim();
+  const plain = PRIVATE_USE.test(text) ? text.replace(PRIVATE_USE, "") : text;
+  for (const raw of plain.replace(SPACES, " ").split("\n")) {
+    const line = raw.trim();
     // Runs of breaks collapse to one, and none leads: a break only ever stands between two lines.
     if (line || (lines.length > 0 && lines.at(-1) !== BREAK)) lines.push(line);
   }

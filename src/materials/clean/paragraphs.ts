@@ -47,7 +47,8 @@ function continues(previous: string, next: string, width: number): boolean {
   if (STARTS_ITEM.test(next)) return false;
   if (!ENDS_SENTENCE.test(previous) && STARTS_LOWER.test(next)) return true;
   // A line as wide as the page's text was broken by the width, whatever it ends in.
-  return width > 0 && previous.length >= width * FULL_LINE;
+  // (Not after a colon: what it introduces, a list or a program's output, is set apart.)
+  return width > 0 && previous.length >= width * FULL_LINE && !previous.endsWith(":");
 }
 
 /**
