@@ -184,7 +184,7 @@ describe("broken words and lines", () => {
     const looksLikeProse = (line: string) => {
       const words = line.split(" ");
       const share = words.filter((w) => FUNCTION_WORDS.has(w.toLowerCase())).length / words.length;
-      return words.length >= 6 && share >= 0.2 && !/<-|[{};=$]|^> |\[\d+\]/.test(line);
+      return words.length >= 6 && share >= 0.2 && !/<-|[{};=$]|^[>#] |\[\d+\]/.test(line); // "# Generate a 4 by 5 array." is a listing's
     };
     for (const [original, cleaned] of [
       [rIntro, rIntroClean],

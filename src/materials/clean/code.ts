@@ -21,8 +21,8 @@ const LETTER = /\p{L}/u;
 const SYMBOLS = /[{}[\];=<>+*&|!%^~$@#\\]/g;
 /** Addresses are full of symbols but belong to prose (references, links). */
 const URL = /\b(?:https?:\/\/|www\.|doi:\s?)\S+/g;
-/** A shell, R or Python prompt, or R's continuation prompt, starting the line. */
-const PROMPT = /^(?:>|\$|R>|>>>|\+|%)\s/;
+/** A shell, R or Python prompt, R's continuation prompt, or a comment ("## Set up x axis"), starting the line. */
+const PROMPT = /^(?:>|\$|R>|>>>|\+|%|#+)\s/;
 const CODE_TOKENS = /<-|->|::|==|!=|&&|\|\||\+\+|\+=|;\s*$|;\s|\w\s=\s[^=]|^[{}]|[{}]$|\w\(\S*\)|^#include|\/\/|^(?:int|void|def|const|return|class|struct|template|import|using|namespace)\b/g;
 /** A line of an option table: an option and its description. */
 const OPTION = /^--?[A-Za-z][\w-]*(?:[= ][^\s]+)?(?:\s|$)/;
