@@ -198,7 +198,7 @@ export function ClassPage() {
       actions={
         <>
           {detail.role === "teacher" && (
-            <ButtonLink href={`/classes/${detail.id}/results`}>Results</ButtonLink>
+            <ButtonLink href={`/classes/${detail.id}/results`}>Class results</ButtonLink>
           )}
           <ButtonLink href="/classes">All classes</ButtonLink>
         </>
