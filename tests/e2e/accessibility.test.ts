@@ -8,6 +8,7 @@ import { newStudent } from "../helpers/accounts.ts";
 import { DESKTOP, openPage, PHONE } from "../helpers/browser.ts";
 import { uploadRFaq } from "../helpers/generation.ts";
 import type { Client } from "../helpers/http.ts";
+import { colourQuestion, knownTest } from "../helpers/known-test.ts";
 import { browserSuite, pageAs } from "../helpers/student-browser.ts";
 
 const suite = browserSuite({ RATE_LIMIT_FACTOR: "100" });
@@ -18,6 +19,7 @@ let testId: number;
 let resultId: number;
 let classId: number;
 let setId: number;
+let teacherClassId: number;
 
 beforeAll(async () => {
   admin = (await newStudent(suite.server.url, "head")).c; // the first account is the administrator
@@ -33,6 +35,14 @@ beforeAll(async () => {
   // A goal under way and an unread announcement, so /goals and /notifications show their lists.
   await student.post("/api/goals", { kind: "tests_taken", target: 3 });
   await admin.post("/api/admin/announcements", { message: "The library closes early on Friday." });
+  // The administrator teaches too: a class the student joined, with a test assigned and taken, for its results page.
+  const taught = (await admin.post("/api/classes", { name: "Biology" })).body;
+  teacherClassId = taught.id;
+  await student.post("/api/classes/join", { code: taught.join_code });
+  const adminId: number = (await admin.get("/api/auth/me")).body.id;
+  const assignedTest = await knownTest(suite.server, adminId, [colourQuestion("Which colour is the sky on a clear day?", "Blue")]);
+  await admin.post(`/api/classes/${teacherClassId}/assignments`, { test_id: assignedTest });
+  await student.post("/tests/submit", { test_id: assignedTest, answers: { 0: "Blue" } });
 });
 
 /** Every page, as the person who uses it; {test}, {result}, {class} and {set} are the ids made above. */
@@ -43,11 +53,11 @@ const PAGES: (readonly [who: "anyone" | "student" | "admin", route: string])[] =
     "/ai-insights", "/profile", "/settings", "/classes", "/classes/{class}", "/templates", "/study-sets", "/study-sets/{set}", "/goals", "/notifications",
     "/tests/{test}/analysis",
   ].map((r) => ["student", r] as const),
-  ...["/admin", "/admin/analytics", "/admin/audit"].map((r) => ["admin", r] as const),
+  ...["/admin", "/admin/analytics", "/admin/audit", "/classes/{teacherClass}/results"].map((r) => ["admin", r] as const),
 ];
 
 const withIds = (route: string) =>
-  route.replace("{test}", String(testId)).replace("{result}", String(resultId)).replace("{class}", String(classId)).replace("{set}", String(setId));
+  route.replace("{test}", String(testId)).replace("{result}", String(resultId)).replace("{class}", String(classId)).replace("{set}", String(setId)).replace("{teacherClass}", String(teacherClassId));
 
 describe.each([DESKTOP, PHONE])("at %d px", (width) => {
   it.each(PAGES)("%s: %s has no serious accessibility problems", async (who, template) => {

@@ -35,6 +35,7 @@ import { UploadPage } from "./pages/UploadPage.tsx";
 import { VerifyEmailPage } from "./pages/VerifyEmailPage.tsx";
 import { VerifyEmailPromptPage } from "./pages/VerifyEmailPromptPage.tsx";
 import { ItemAnalysisRoute } from "./pages/teaching/lazy.tsx";
+import { ClassResultsPage } from "./pages/teaching/ClassResultsPage.tsx";
 
 type Routes = [path: string, page: ComponentType][];
 
@@ -68,6 +69,7 @@ export const PROTECTED_ROUTES: Routes = [
   ["/goals", GoalsPage],
   ["/notifications", NotificationsPage],
   ["/tests/:id/analysis", ItemAnalysisRoute],
+  ["/classes/:id/results", ClassResultsPage],
 ];
 
 // Administration is loaded only when an administrator opens it (the charts are the largest part of the UI).
