@@ -10,6 +10,12 @@ export interface DistractorContext {
   random: Random;
   /** Stemmed words of the requested topic: never a distractor. */
   topicKey: string;
+  /**
+   * How often a term must recur to count as one of the document's terms: twice, and on three pages
+   * for a lone word; a note of two pages cannot ask that much.
+   */
+  minUses: number;
+  minPages: number;
 }
 
 /** What an answer term looks like, so that every option has its form. */
@@ -106,13 +112,19 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
   const answerText = answer.text;
   const usable = (term: VocabTerm) => {
     const form = formOf(term, answer.plural);
-    if (!form || form.length > 40 || /\d/.test(form)) return false;
+    // "xml", "ls": short lower-case words are file names and commands more often than terms.
+    if (!form || form.length > 40 || /\d/.test(form) || (!term.proper && form.length < 4)) return false;
+    // "NULL", "TRUE": constants from code, not terms of the answer's kind.
+    if (/^\p{Lu}{2,}$/u.test(form) !== /^\p{Lu}{2,}$/u.test(answerText)) return false;
     if (term.words === 1 && GENERIC_NOUNS.has(term.head.toLowerCase())) return false;
+    // A lone word must be used as a thing ("a frame", "the environment"), not only as a verb or a label.
+    if (term.words === 1 && !term.proper && term.articled === 0 && !answer.plural) return false;
+    // "Document", "Texts": an ordinary word that began a heading is no name among names.
+    if (term.proper && term.words === 1 && ctx.vocabulary.get(form.toLowerCase()) !== undefined) return false;
     if (overlaps(form, answerText) || overlaps(form, ctx.topicKey) || inStem.includes(compact(form))) return false;
     return !synonymous(form, term.key, answerText, answer.key, ctx.vocabulary);
   };
   const chosen: string[] = [];
-  const capitalised = /^\p{Lu}/u.test(answerText) && !answer.proper;
   const accept = (term: VocabTerm) => {
     const form = formOf(term, answer.plural) ?? "";
     if (chosen.some((other) => overlaps(other, form) || synonymous(other, "", form, term.key, ctx.vocabulary))) return false;
@@ -122,10 +134,7 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
   const picked = chooseByDifficulty(similarTerms(answer, ctx, usable), n, ctx, accept);
   // A short document repeats few terms: then any term of its prose, once, will do.
   if (picked.length < n) picked.push(...chooseByDifficulty(similarTerms(answer, ctx, (t) => usable(t) && !picked.includes(t), 1), n - picked.length, ctx, accept));
-  return picked.map((term) => {
-    const form = formOf(term, answer.plural) ?? "";
-    return capitalised ? form.charAt(0).toUpperCase() + form.slice(1) : form;
-  });
+  return picked.map((term) => formOf(term, answer.plural) ?? "");
 }
 
 /**
@@ -136,11 +145,15 @@ export function rivalFacts(fact: Fact, pool: readonly Fact[], n: number, ctx: Di
   const subject = fact.subject;
   if (!subject) return [];
   const known = ctx.vocabulary.get(subject.key);
+  // What the material says the subject is ("An R list is an object …"): a kind of it is no rival.
+  const kinds = pool.filter((other) => other.kind === "definition" && other.subject?.key === subject.key).map((other) => compact(other.complement ?? ""));
+  const isKind = (rival: Fact) => kinds.some((complement) => complement.includes(compact(rival.subject?.text ?? "")) || complement.includes(compact(rival.subject?.key ?? "")));
   const candidates = pool.filter((other) => {
+    if (isKind(other)) return false;
     const rival = other.subject;
     // A rival is a term of the subject: used on several pages, in company like the answer's.
     const term = rival ? ctx.vocabulary.get(rival.key) : undefined;
-    if (!term || term.count < 2 || (known && contextSimilarity(known, term) < 0.05)) return false;
+    if (!term || term.count < 2 || other.kind === "statement" || (known && contextSimilarity(known, term) < 0.05)) return false;
     if (!rival || other === fact || rival.key === subject.key || rival.plural !== subject.plural || rival.proper !== subject.proper) return false;
     if (overlaps(rival.text, subject.text) || synonymous(rival.text, rival.key, subject.text, subject.key, ctx.vocabulary)) return false;
     // The rival must not be mentioned in this fact's sentence, nor this subject in the rival's: "A matrix is an array …".

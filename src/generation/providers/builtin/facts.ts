@@ -33,7 +33,7 @@ const COPULA = new Set(["is", "are"]);
 const RELATION_VERBS = new Set([
   "consist", "refer", "mean", "denote", "represent", "allow", "let", "provide", "contain", "store", "describe",
   "specify", "define", "hold", "enable", "support", "determine", "control", "produce", "create", "generate",
-  "compute", "return", "indicate", "include", "require", "use", "make", "take", "give", "mark", "show",
+  "compute", "return", "indicate", "include", "require",
 ]);
 const NAMING = new Set(["called", "named", "termed", "known"]);
 /** A definition's phrase is cut at a clause boundary after this many words, and refused beyond the limit. */
@@ -46,7 +46,10 @@ function withoutStop(text: string): string {
 
 /** The defining phrase, cut at a comma, "which" or "and" when long; undefined when it stays too long. */
 function complementOf(sentence: Sentence, from: number): string | undefined {
-  const tokens = sentence.tokens.slice(from);
+  const all = sentence.tokens.slice(from);
+  // A colon or semicolon ends the definition: what follows is a comment on it.
+  const stop = all.findIndex((t) => t.text === ":" || t.text === ";");
+  const tokens = stop > 0 ? all.slice(0, stop) : all;
   let cut = tokens.length;
   if (tokens.length > COMPLEMENT_SOFT_WORDS) {
     const boundary = tokens.findIndex((t, i) => i >= 4 && (t.text === "," || t.text === ";" || t.text === "(" || t.lower === "which" || t.lower === "and" || t.lower === "but" || t.lower === "of"));
@@ -74,17 +77,22 @@ export function factOf(sentence: Sentence): Fact {
     const description = withoutStop(sentence.text.slice(0, tokens[naming - 1]?.start ?? 0).trim());
     if (named && description.split(" ").length >= 2) return { ...base, kind: "naming", subject: named, predicate: description };
   }
-  if (!subject || subject.first !== 0 || !isTermWorthy(subject)) return base;
+  // "Many experiments …", "Other types …": a quantified subject is not a term the sentence defines.
+  if (!subject || subject.first !== 0 || !isTermWorthy(subject) || subject.termFirst > subject.first + (["a", "an", "the"].includes(tokens[0]?.lower ?? "") ? 1 : 0)) return base;
   const verb = tokens[subject.end];
   const next = tokens[subject.end + 1];
   if (!verb || !next) return base;
-  const predicate = withoutStop(sentence.text.slice(verb.start));
+  // The predicate ends where the sentence's first clause does: at a colon or a semicolon.
+  const predicate = withoutStop(sentence.text.slice(verb.start).split(/\s*[:;]\s/)[0] ?? "");
   if (COPULA.has(verb.lower) && (next.lower === "used" || next.lower === "called")) return { ...base, kind: "relation", subject, predicate };
-  if (COPULA.has(verb.lower) && ["a", "an", "the"].includes(next.lower)) {
+  // "X is a/an/the Y …", and without an article for plurals and mass nouns ("Arrays are multiply
+  // subscripted collections …", "Lava is magma that …"): the complement opens with a noun phrase.
+  const genusAt = all.find((p) => p.first === subject.end + 1);
+  const opensWithPhrase = genusAt !== undefined && (["a", "an", "the"].includes(next.lower) || (genusAt.termFirst === genusAt.first && !genusAt.proper && (subject.plural ? genusAt.plural : !genusAt.plural)));
+  if (COPULA.has(verb.lower) && opensWithPhrase) {
     const complement = complementOf(sentence, subject.end + 1);
-    const genusPhrase = all.find((p) => p.first === subject.end + 1);
     if (complement) {
-      return { ...base, kind: "definition", subject, predicate, complement, genus: genusPhrase?.key.split(" ").at(-1) };
+      return { ...base, kind: "definition", subject, predicate, complement, genus: genusAt?.key.split(" ").at(-1) };
     }
     return { ...base, kind: "relation", subject, predicate };
   }

@@ -3,7 +3,7 @@ import { overlaps, rivalFacts, termDistractors, type DistractorContext } from ".
 import { factOf, type Fact } from "./facts.ts";
 import type { Phrase } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
-import { cloze, clozeShort, clozeText, termForm, trueFalse, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
+import { cloze, clozeShort, clozeText, swappedStatement, termForm, trueFalse, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
 import { createRandom, shuffle, type Random } from "./random.ts";
 import { studyMaterial, type Candidate } from "./material.ts";
 import { compact, normalizeQuestion, stem, STOPWORDS, termKey, wordsOf } from "./text.ts";
@@ -47,15 +47,23 @@ function contentStems(text: string): Set<string> {
   );
 }
 
+/** The words of our own question forms, which say nothing about the sentence asked. */
+const QUESTION_WORDS = /\b(?:which|what|following|statements?|true|false|complete|fill|blank|term|about|words?|two|three)\b/gi;
+
 /** A sentence the previous test asked about: given back as a source, or most of its words in an excluded question. */
 function excludedBy(req: GenerationRequest): (sentence: string) => boolean {
   const sources = new Set((req.excludeSources ?? []).map(compact));
-  const questions = req.exclude.map(contentStems);
+  const questions = req.exclude.map((q) => contentStems(q.replace(QUESTION_WORDS, " ")));
   return (sentence) => {
     if (sources.has(compact(sentence))) return true;
     const stems = contentStems(sentence);
     if (stems.size === 0) return false;
-    return questions.some((words) => [...stems].filter((s) => words.has(s)).length >= stems.size * 0.75);
+    // Most of the sentence in the question (a cloze, a statement), or most of a short question in the
+    // sentence ("What is a factor?", "Which of the following is performance material?").
+    return questions.some((words) => {
+      const shared = [...stems].filter((s) => words.has(s)).length;
+      return shared >= stems.size * 0.75 || (words.size >= 2 && shared >= words.size * 0.8);
+    });
   };
 }
 
@@ -68,7 +76,15 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
   const material = studyMaterial(req.passages, pages, req.topic, req.count * 4 + 30, req.signal);
   const excluded = excludedBy(req);
   const pageText = citedPageText(pages, req);
-  const ctx: DistractorContext = { vocabulary: material.vocabulary, difficulty: req.difficulty, random, topicKey: termKey(req.topic) };
+  const short = Math.max(pages.length, new Set(req.passages.map((p) => p.page)).size) < 10;
+  const ctx: DistractorContext = {
+    vocabulary: material.vocabulary,
+    difficulty: req.difficulty,
+    random,
+    topicKey: termKey(req.topic),
+    minUses: short ? 1 : 2,
+    minPages: short ? 1 : 3,
+  };
 
   const facts: RankedFact[] = [];
   for (const candidate of material.candidates) {
@@ -83,7 +99,7 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
 }
 
 function relevanceOf(candidate: Candidate, fact: Fact): number {
-  return 2 * candidate.topicHit + 1 / (1 + candidate.rank * 0.2) + FACT_BONUS[fact.kind];
+  return 3 * candidate.topicHit + 1 / (1 + candidate.rank * 0.2) + FACT_BONUS[fact.kind];
 }
 
 /** The text an answer must be found in: the page as the document has it. */
@@ -106,13 +122,22 @@ const typeable = (phrase: Phrase) => phrase.words <= 3 && phrase.text.length <= 
  */
 function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
   const { text } = fact.sentence;
+  // "Only one _____ is allowed.": too little is left around the blank to point to one answer.
+  if (contentStems(text).size < 6) return [];
   return fact.phrases
     .filter((phrase) => {
-      if (overlaps(phrase.text, ctx.topicKey) || (ctx.vocabulary.get(phrase.key)?.count ?? 0) < 2) return false;
-      // A blank for a statement's subject ("_____ are always numbered") has many defensible answers.
-      if (phrase.first === 0 && fact.kind === "statement") return false;
+      if (overlaps(phrase.text, ctx.topicKey) || (ctx.vocabulary.get(phrase.key)?.count ?? 0) < ctx.minUses) return false;
+      // A blank in a statement's subject ("_____ are always numbered", "Each _____ has a type") has
+      // many defensible answers: statements are asked about what follows their verb.
+      if (fact.kind === "statement" && phrase.first < verbIndex(fact)) return false;
+      // A lone everyday word ("list", "file", "default") is not what the sentence teaches.
+      if (phrase.words === 1 && (EVERYDAY.has(phrase.key.toLowerCase()) || EVERYDAY.has(phrase.text.toLowerCase()) || (ctx.vocabulary.get(phrase.key)?.pages.size ?? 0) < ctx.minPages)) return false;
       // Inside brackets the blank is an aside ("Members (_____ or nested classes)").
       const opened = text.slice(0, phrase.start).split("(").length - text.slice(0, phrase.start).split(")").length;
+      // Inside quotes the blank is part of a title or a message, not a term.
+      const before = text.slice(0, phrase.start);
+      const quoted = (before.match(/“/g)?.length ?? 0) > (before.match(/”/g)?.length ?? 0) || (before.match(/"/g)?.length ?? 0) % 2 === 1;
+      if (quoted) return false;
       if (opened > 0 || /[-/]$/.test(text.slice(0, phrase.termStart)) || /^[-/]/.test(text.slice(phrase.stop))) return false;
       const rest = contentStems(text.slice(0, phrase.start) + " " + text.slice(phrase.stop));
       const own = [...contentStems(phrase.text)];
@@ -121,9 +146,21 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       const around = `${text.slice(Math.max(0, phrase.start - 12), phrase.start)} ${text.slice(phrase.stop, phrase.stop + 12)}`;
       return !/\(\s*\p{Lu}{2,}s?\s*\)|\p{Lu}{2,}s?\s*\($/u.test(around);
     })
-    .map((phrase) => ({ phrase, score: (phrase.words > 1 ? 1 : 0) + (phrase.first > 0 ? 1.5 : 0) + Math.log10(1 + (ctx.vocabulary.get(phrase.key)?.count ?? 0)) }))
+    // Key terms first: used on many pages of the document, several words long, in the predicate.
+    .map((phrase) => ({ phrase, score: (phrase.words > 1 ? 1 : 0) + (phrase.first > 0 ? 1.5 : 0) + 1.5 * Math.log10(1 + (ctx.vocabulary.get(phrase.key)?.pages.size ?? 0)) }))
     .sort((a, b) => b.score - a.score || a.phrase.start - b.phrase.start)
     .map(({ phrase }) => phrase);
+}
+
+/** Words too common to be the point of a sentence, whatever the subject. */
+const EVERYDAY = new Set(
+  "list file element default content data information program output input code text name object member part piece kind way value type thing".split(" "),
+);
+
+/** Position of the sentence's first verb: what comes before it is its subject. */
+function verbIndex(fact: Fact): number {
+  const index = fact.sentence.tokens.findIndex((t) => t.pos === "VERB" || t.pos === "AUX");
+  return index < 0 ? fact.sentence.tokens.length : index;
 }
 
 /** The subject may be the answer only when it is not the topic itself. */
@@ -131,7 +168,8 @@ function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
   return fact.subject !== undefined && !overlaps(fact.subject.text, ctx.topicKey) && fact.kind !== "statement";
 }
 
-function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question | undefined {
+/** `skip`: answers already asked from this sentence (normalised), when thin material asks a sentence twice. */
+function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext, skip: ReadonlySet<string>): Question | undefined {
   for (const form of MC_FORMS[req.difficulty]) {
     if (form === "whatIs" && fact.kind === "definition" && fact.complement) {
       const others = rivalFacts(fact, pool, 3, ctx, (rival) => rival.kind === "definition" && rival.complement !== undefined && !compact(rival.complement).includes(compact(fact.complement ?? "")));
@@ -141,12 +179,13 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
       const distractors = termDistractors({ ...fact.subject, text: termForm(fact, fact.subject) }, whichTermStem(fact, false), 3, ctx);
       if (distractors.length === 3) return whichTerm(fact, distractors, ctx.random);
     }
-    if (form === "trueOf" && fact.subject && fact.subject.start === 0 && fact.kind !== "naming") {
-      const rivals = rivalFacts(fact, pool, 3, ctx, (rival) => rival.subject?.start === 0 && rival.kind !== "naming");
+    // Only definitions and relations are clearly false of another term; a mere statement may hold of both.
+    if (form === "trueOf" && fact.subject && fact.subject.start === 0 && (fact.kind === "definition" || fact.kind === "relation")) {
+      const rivals = rivalFacts(fact, pool, 3, ctx, (rival) => rival.subject?.start === 0 && (rival.kind === "definition" || rival.kind === "relation"));
       if (rivals.length === 3) return trueOf(fact, rivals, ctx.random);
     }
     if (form === "cloze") {
-      for (const phrase of blankable(fact, ctx).slice(0, 3)) {
+      for (const phrase of blankable(fact, ctx).filter((p) => !skip.has(normalizeQuestion(p.text))).slice(0, 4)) {
         const distractors = termDistractors({ ...phrase, text: termForm(fact, phrase) }, clozeText(fact, phrase), 3, ctx);
         if (distractors.length === 3) return cloze(fact, phrase, distractors, ctx.random);
       }
@@ -155,10 +194,12 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
   return undefined;
 }
 
-function shortAnswer(fact: RankedFact, ctx: DistractorContext): Question | undefined {
+function shortAnswer(fact: RankedFact, ctx: DistractorContext, skip: ReadonlySet<string>): Question | undefined {
   const subject = fact.subject;
-  if (subject && subjectAskable(fact, ctx) && typeable(subject) && (!subject.plural || fact.kind === "naming")) return whichTermShort(fact);
-  const phrase = blankable(fact, ctx).find(typeable);
+  if (subject && subjectAskable(fact, ctx) && typeable(subject) && (!subject.plural || fact.kind === "naming") && !skip.has(normalizeQuestion(subject.text))) {
+    return whichTermShort(fact);
+  }
+  const phrase = blankable(fact, ctx).find((p) => typeable(p) && !skip.has(normalizeQuestion(p.text)));
   return phrase ? clozeShort(fact, phrase) : undefined;
 }
 
@@ -168,15 +209,24 @@ function shortAnswer(fact: RankedFact, ctx: DistractorContext): Question | undef
  */
 function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean, ctx: DistractorContext): Question | undefined {
   if (!makeFalse) return trueFalse(fact, undefined);
-  // Only what a definition or relation says of a term is clearly false of another term.
-  if (!fact.subject || fact.kind === "statement") return undefined;
-  const [rival] = rivalFacts(fact, pool, 1, ctx);
-  return rival ? trueFalse(fact, rival) : undefined;
+  // What a definition or relation says of a term is clearly false of another defined term.
+  const [rival] = fact.subject && fact.kind !== "statement" ? rivalFacts(fact, pool, 1, ctx) : [];
+  if (rival) return trueFalse(fact, rival);
+  // Otherwise the key term after the verb gives way to a term of its kind from other contexts of the
+  // document (never the close ones, which might make the statement true as well).
+  const far: DistractorContext = { ...ctx, difficulty: ctx.difficulty === "Hard" ? "Medium" : "Easy" };
+  for (const phrase of blankable(fact, ctx).filter((p) => p.first > verbIndex(fact)).slice(0, 2)) {
+    const [other] = termDistractors({ ...phrase, text: termForm(fact, phrase) }, fact.sentence.text, 1, far);
+    if (other) return swappedStatement(fact, phrase, other);
+  }
+  return undefined;
 }
 
 /**
  * Turns facts into questions of the requested types: one question per sentence, no repeated
  * question, each answer once before any answer is used again, true/false statements half false.
+ * Only when the material is too thin for that does a sentence carry a second question, on another
+ * of its terms.
  */
 function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question[] {
   const { random } = ctx;
@@ -185,38 +235,42 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   const quota = new Map(remaining);
   const asked = new Set(req.exclude.map(normalizeQuestion));
   const answers = new Set<string>();
-  const used = new Set<RankedFact>();
+  const used = new Map<RankedFact, Set<string>>();
   const out: Question[] = [];
   let trueCount = 0;
   let falseCount = random() < 0.5 ? 0 : 1;
 
-  const write = (fact: RankedFact, type: QuestionType): Question | undefined => {
-    if (type === "short_answer") return shortAnswer(fact, ctx);
-    if (type === "multiple_choice") return multipleChoice(fact, pool, req, ctx);
+  const write = (fact: RankedFact, type: QuestionType, skip: ReadonlySet<string>): Question | undefined => {
+    if (type === "short_answer") return shortAnswer(fact, ctx, skip);
+    if (type === "multiple_choice") return multipleChoice(fact, pool, req, ctx, skip);
     // Facts whose subject has no rival can only be true; a false one is asked whenever one can be made
-    // and falses are behind, and trues may run ahead by a third of the quota at most.
+    // and falses are behind, and trues run ahead by one at most (the other types take the rest),
+    // unless true/false is all that was asked for.
     const wantFalse = falseCount <= trueCount;
-    const slack = 1 + Math.floor((quota.get("true_false") ?? 0) / 3);
+    const slack = types.length === 1 ? (quota.get("true_false") ?? 0) : 1;
     return trueOrFalse(fact, pool, wantFalse, ctx) ?? (wantFalse && trueCount - falseCount < slack ? trueOrFalse(fact, pool, false, ctx) : undefined);
   };
 
-  for (const allowRepeatedAnswers of [false, true]) {
+  for (const pass of ["strict", "repeat answers", "reuse sentences"] as const) {
+    const allowRepeatedAnswers = pass !== "strict";
     for (const fact of facts) {
       if (out.length >= req.count) return out;
-      if (used.has(fact)) continue;
+      const skip = used.get(fact);
+      if (skip && pass !== "reuse sentences") continue;
       req.signal?.throwIfAborted();
       const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0));
       for (const type of byNeed) {
         if ((remaining.get(type) ?? 0) <= 0 && !allowRepeatedAnswers) continue;
-        const question = write(fact, type);
-        if (!question) continue;
+        if (skip && type === "true_false") continue;
+        const question = write(fact, type, skip ?? new Set());
+        if (!question || skip?.has(normalizeQuestion(question.answer))) continue;
         const answerKey = `${type}:${normalizeQuestion(question.answer)}`;
         if (type !== "true_false" && !allowRepeatedAnswers && answers.has(answerKey)) continue;
         const normal = normalizeQuestion(question.question);
         if (asked.has(normal)) continue;
         asked.add(normal);
         answers.add(answerKey);
-        used.add(fact);
+        used.set(fact, new Set([...(skip ?? []), normalizeQuestion(question.answer)]));
         if (type === "true_false") {
           if (question.answer === "True") trueCount++;
           else falseCount++;

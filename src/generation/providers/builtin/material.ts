@@ -91,10 +91,9 @@ export function studyMaterial(passages: readonly Passage[], pages: readonly Page
         const key = compact(sentence.text);
         if (seen.has(key) || !letters.includes(key)) continue;
         seen.add(key);
-        const hit = hitOf(sentence.text);
-        // Off the topic: a sentence of a lesser passage that does not name it.
-        if (hit === 0 && rank >= 10) continue;
-        candidates.push({ sentence, rank, topicHit: hit });
+        // A sentence that does not name the topic is kept too (its passage does), and asked only
+        // when the sentences that name it have run out (generate.ts ranks by topicHit first).
+        candidates.push({ sentence, rank, topicHit: hitOf(sentence.text) });
         if (!rejectReason(sentence)) usable++;
       }
     }

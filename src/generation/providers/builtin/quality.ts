@@ -10,12 +10,12 @@ import { GENERIC_NOUNS } from "./text.ts";
 
 /** Openers that lean on the sentence before ("It …", "These …", "However, …", "The second …"). */
 const ANAPHORIC_START =
-  /^(?:It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|There|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Of course|In this|In that|In these|In such|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|An (?:other|additional)\b|Unlike|Like)\b/;
+  /^(?:It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Of course|In this|In that|In these|In such|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|An (?:other|additional)\b|Unlike|Like)\b/;
 /** Pronouns early in the sentence stand for something said before it. */
 const EARLY_PRONOUN = new Set(["it", "this", "these", "those", "they", "them", "he", "she", "its", "their", "former", "latter", "such"]);
 /** The document talking about itself, its layout or its reader. */
 const SELF_REFERENCE =
-  /\b(?:see|cf\.?|the reader|readers|this (?:manual|chapter|section|document|book|guide|tutorial|appendix|paper|essay|example|page|text|introduction|list|table|figure|part)|these (?:notes|pages|examples|sections|chapters)|the (?:following|previous|next|preceding) (?:section|chapter|example|page|table|figure|paragraph|sections|chapters|examples)|as (?:shown|described|discussed|explained|mentioned|noted|seen|illustrated) (?:above|below|earlier|later|before|in)|(?:above|below)[.,]|figures?\s+\d|fig\.\s*\d|tables?\s+\d|sections?\s+\d|chapters?\s+\d|appendix\s+[A-Z\d]|page\s+\d|we (?:will|shall|have|saw|see|now|discuss|describe|consider)|you (?:will|can|should|may|must|need|might|could)|let us|let's|here we|for details|more details|further details)\b/i;
+  /\b(?:see|cf\.?|the reader|readers|the user|the current (?:section|chapter)|this (?:manual|chapter|section|document|book|guide|tutorial|appendix|paper|essay|example|page|text|introduction|list|table|figure|part)|these (?:notes|pages|examples|sections|chapters)|the (?:following|previous|next|preceding) (?:section|chapter|example|page|table|figure|paragraph|sections|chapters|examples)|as (?:shown|described|discussed|explained|mentioned|noted|seen|illustrated) (?:above|below|earlier|later|before|in)|(?:above|below)[.,]|figures?\s+\d|fig\.\s*\d|tables?\s+\d|sections?\s+\d|chapters?\s+\d|appendix\s+[A-Z\d]|page\s+\d|the (?:left|right|top|bottom|upper|lower|first|second|next|last|previous|following) (?:picture|image|figure|example|table|listing|column|row|diagram)s?|we (?:will|shall|have|saw|see|now|discuss|describe|consider)|you (?:will|can|should|may|must|need|might|could)|let us|let's|here we|for details|more details|further details)\b/i;
 /** Placeholder and example names that a student should never have to learn. */
 const PLACEHOLDER = /\b(?:XXX+|TODO|FIXME|TBD|foo|bar|baz|qux|quux|lorem|ipsum|blah|dummy|xyz|abc)\b/i;
 const URL_OR_MAIL = /(?:https?:|ftp:|www\.|\w@\w|\.(?:com|org|net|edu|html?)\b)/i;
@@ -30,6 +30,9 @@ const VAGUE_SUBJECTS = new Set(
   "function functions command commands output input advantage disadvantage default argument arguments call calls expression program code effect difference name file files object objects variable variables data list element elements entry entries component components call statement statements operation test call solution model reason effect".split(" "),
 );
 
+/** "The details for the solution …", "The result of …": always the ones of something said before. */
+const REFERRING_NOUNS = new Set("end details detail solution result results reason problem answer rest difference advantage idea point same latter former output".split(" "));
+
 const FINITE_AUX = new Set(["is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must"]);
 
 /** A subject (a noun or a name) before a finite verb: "A factor is …", "R provides …". */
@@ -39,10 +42,14 @@ export function hasSubjectAndVerb(tokens: readonly Token[]): boolean {
     const before = tokens[i - 1] as Token;
     // A verb counts as finite after an auxiliary's form, or right after its subject ("R provides",
     // "Lists often contain"); capitalised words are titles ("Modern Applied Statistics").
-    const subjectBefore = before.pos === "NOUN" || before.pos === "PROPN" || before.pos === "PRON" || (before.pos === "ADV" && ["NOUN", "PROPN"].includes(tokens[i - 2]?.pos ?? ""));
+    const subjectBefore = before.pos === "NOUN" || before.pos === "PROPN" || before.pos === "PRON" || before.pos === "NUM" || (before.pos === "ADV" && ["NOUN", "PROPN"].includes(tokens[i - 2]?.pos ?? ""));
     const finite =
       (token.pos === "AUX" && FINITE_AUX.has(token.lower)) ||
-      (token.pos === "VERB" && token.text === token.lower && subjectBefore && !token.lower.endsWith("ing"));
+      // "The GPL, like all Open Source licenses, permits …": a verb in the third person is finite wherever it is.
+      (token.pos === "VERB" && token.text === token.lower && /[^s]s$/.test(token.lower) && token.lemma !== token.lower) ||
+      (token.pos === "VERB" && token.text === token.lower && subjectBefore && !token.lower.endsWith("ing") &&
+        // "MIME related information": a participle before a noun describes it.
+        !(token.lower.endsWith("ed") && ["NOUN", "ADJ"].includes(tokens[i + 1]?.pos ?? "")));
     if (!finite) continue;
     return tokens.slice(0, i).some((t) => t.pos === "NOUN" || t.pos === "PROPN");
   }
@@ -56,9 +63,16 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (text.length < 30 || text.length > 300 || words.length < 6 || words.length > 45) return "length";
   if (!/^\p{Lu}/u.test(text) || !/[\p{L}\p{N})"”'’]\.["”’]?$/u.test(text)) return "incomplete";
   if (ANAPHORIC_START.test(text)) return "anaphoric start";
-  if (words.slice(0, 6).some((t) => EARLY_PRONOUN.has(t.lower))) return "early pronoun";
-  // "… can also be empty", "… again": a continuation of something said before.
-  if (/\b(?:also|again|as well|too|either|instead|otherwise|then)\b/i.test(text)) return "continuation";
+  // "Rd, which records …": the tail of a file name or a cut word, not a subject.
+  if (/^\p{Lu}\p{L}{0,2},/u.test(text)) return "fragment";
+  // A pronoun early on stands for something said before, unless a noun of this sentence comes first
+  // ("When R starts, it reads …"); demonstratives always point outside.
+  const early = words.slice(0, 6).find((t, i) => EARLY_PRONOUN.has(t.lower) && !(t.lower === "such" && words[i + 1]?.lower === "as"));
+  if (early && (!["it", "its", "they", "their", "them"].includes(early.lower) || !tokens.some((t) => t.end <= early.start && (t.pos === "NOUN" || t.pos === "PROPN")))) {
+    return "early pronoun";
+  }
+  // "… again", "… as well", "instead": a continuation of something said before.
+  if (/\b(?:as well|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
   if (SELF_REFERENCE.test(text)) return "refers to the document";
   // "… applied to each of these groups": a demonstrative anywhere points outside the sentence.
   if (/\b(?:this|these|those|above|below|former|latter)\b/i.test(text)) return "demonstrative";
@@ -69,9 +83,15 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "The value is …", "The function is then applied …": which one is said before.
   const second = tokens[1];
   if (tokens[0]?.lower === "the" && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower)) && tokens[2]?.pos !== "NOUN" && tokens[2]?.pos !== "ADP") return "vague subject";
+  if (tokens[0]?.lower === "the" && second && REFERRING_NOUNS.has(second.lower)) return "vague subject";
   if (PLACEHOLDER.test(text) || URL_OR_MAIL.test(text)) return "placeholder or address";
   if (PAGE_DEBRIS.test(text)) return "page debris";
-  if ((text.match(OPERATOR)?.length ?? 0) > 0 || IDENTIFIER.test(text)) return "code";
+  // Two sentences the tagger did not split ("… running R. So, simply …").
+  if (/\p{Ll}{2}\. \p{Lu}|\b\p{Lu}\. (?:So|The|This|It|A|An|In|If|For|To|That)\b/u.test(text.slice(0, -1))) return "two sentences";
+  // A citation: "(2008)", "Chambers (1998)", titles in quotes with a year.
+  if (/\((?:1[5-9]|20)\d\d\)|\b(?:1[5-9]|20)\d\d\)/.test(text)) return "citation";
+  const prose = text.replace(/\b(?:e\.g|i\.e|etc|cf|vs)\./gi, "");
+  if ((prose.match(OPERATOR)?.length ?? 0) > 0 || IDENTIFIER.test(prose)) return "code";
   const brackets = text.match(/[()]/g)?.length ?? 0;
   if (brackets > 2 || brackets % 2 !== 0 || (text.match(/["“”]/g)?.length ?? 0) % 2 !== 0) return "brackets";
   // Letter salad from glyphs, mostly-number table rows, upper-case headings run into the sentence.

@@ -95,10 +95,52 @@ export function isReferencePage(text: string): boolean {
 }
 
 /**
+ * The tagger ends a sentence at "data." in "data.frame()"; a sentence that goes on in lower case
+ * or with a bracket was cut inside a word, and is put back together (and then refused as code).
+ */
+function joinBrokenSentences(sentences: Parsed[]): Parsed[] {
+  const out: Parsed[] = [];
+  for (const sentence of sentences) {
+    const previous = out.at(-1);
+    if (previous && /^[\p{Ll}(),.]/u.test(sentence.text)) {
+      const offset = previous.text.length;
+      out[out.length - 1] = {
+        text: previous.text + sentence.text,
+        tokens: [...previous.tokens, ...sentence.tokens.map((t) => ({ ...t, start: t.start + offset, end: t.end + offset }))],
+        entities: [...previous.entities, ...sentence.entities.map((e) => ({ ...e, first: e.first + previous.tokens.length, last: e.last + previous.tokens.length }))],
+      };
+    } else out.push(sentence);
+  }
+  return out;
+}
+
+/**
  * The page's prose as parsed sentences: lines that are code, headings, tables of contents or
  * running heads never join a paragraph, so they never reach a sentence.
  */
 export function pageSentences(page: PageText): Sentence[] {
   if (isReferencePage(page.text)) return [];
-  return paragraphsOf(page.text).flatMap((paragraph) => parse(paragraph).map((parsed) => ({ ...parsed, page: page.page })));
+  return paragraphsOf(page.text).flatMap((paragraph) => joinBrokenSentences(parse(paragraph)).map((parsed) => ({ ...withoutConnective(parsed), page: page.page })));
+}
+
+/**
+ * Openers that tie a sentence to the one before but carry nothing of its own ("However, …",
+ * "In addition, …", "Note that …"): without them the sentence reads alone.
+ */
+const CONNECTIVE =
+  /^(?:However|Thus|Hence|Therefore|Also|Similarly|Likewise|Consequently|Furthermore|Moreover|Additionally|In addition|In fact|Indeed|Finally|Of course|In other words|In particular|In general|In practice|In short|In summary|Note that|Generally|Typically|Usually|Normally|Basically|Essentially|Currently|Nowadays|Technically|Clearly|Obviously|Traditionally|Historically|In principle|As a rule|Conversely|Nevertheless|Nonetheless|Still|Now|So|But|And),?\s+(?=\p{Lu}|[a-z])/u;
+
+function withoutConnective(sentence: Parsed): Parsed {
+  const match = CONNECTIVE.exec(sentence.text);
+  if (!match) return sentence;
+  const cut = match[0].length;
+  const tokens = sentence.tokens.filter((t) => t.start >= cut).map((t) => ({ ...t, start: t.start - cut, end: t.end - cut }));
+  const dropped = sentence.tokens.length - tokens.length;
+  const text = sentence.text.slice(cut);
+  const first = tokens[0];
+  // "However, the …": the rest starts in lower case; its first letter is raised as a sentence's would be.
+  const raised = first && /^\p{Ll}/u.test(text) ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : text;
+  if (first && raised !== text) tokens[0] = { ...first, text: raised.slice(0, first.end) };
+  const entities = sentence.entities.filter((e) => e.first >= dropped).map((e) => ({ ...e, first: e.first - dropped, last: e.last - dropped }));
+  return { text: raised, tokens, entities };
 }
