@@ -14,7 +14,7 @@ export async function up(db: Knex): Promise<void> {
     if (!next) return;
     after = next.hash;
     const pages: { page: number; text: string }[] = await db("document_pages").where({ hash: after }).orderBy("page").select("page", "text");
-    const text = documentText(pages);
+    const text = await documentText(pages);
     await db("document_chunks").where({ hash: after }).delete();
     await db("document_pages").where({ hash: after }).delete();
     await insertDocumentText(db, after, text);

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../core/db.ts";
 import { chunkPages, type Chunk } from "./chunks.ts";
-import { cleanPages } from "./clean/index.ts";
+import { cleanPagesInTurns } from "./clean/index.ts";
 import { textBytes } from "./quota.ts";
 import type { ScannedPage } from "./scan/index.ts";
 
@@ -19,8 +19,8 @@ export interface DocumentText {
 /** Rows per insert: well under SQLite's limit of bound parameters per statement. */
 const BATCH = 200;
 
-export function documentText(scanned: readonly ScannedPage[]): DocumentText {
-  const pages = cleanPages(scanned);
+export async function documentText(scanned: readonly ScannedPage[]): Promise<DocumentText> {
+  const pages = await cleanPagesInTurns(scanned);
   return { pages, chunks: chunkPages(pages), textBytes: textBytes(pages) };
 }
 

@@ -68,7 +68,7 @@ export async function uploadFile(
       } else {
         await ensureRoom(scope.db, userId, upload.size, limitMb);
         const scanned = await scanPool(scope).scan(upload.path, { owner: userId, signal });
-        const text = documentText(scanned.pages);
+        const text = await documentText(scanned.pages);
         const text_bytes = text.textBytes;
         await storeBlob(scope.config.dataDir, hash, upload.path);
         try {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { cleanPages, newStats } from "../../src/materials/clean/index.ts";
+import { cleanPages, cleanPagesInTurns, newStats } from "../../src/materials/clean/index.ts";
 
 type Page = { page: number; text: string };
 const fixture = (name: string): Page[] => JSON.parse(readFileSync(new URL(`../fixtures/text/${name}.json`, import.meta.url), "utf8")) as Page[];
@@ -24,6 +24,10 @@ describe("pages keep their numbers", () => {
     expect(cleaned.map((p) => p.page)).toEqual(rIntro.map((p) => p.page));
     expect(copy).toEqual(rIntro);
     expect(cleanPages(rIntro)).toEqual(cleaned); // the same text cleans the same way every time
+  });
+
+  it("cleans the same when it lets other work run between its steps, as the server does", async () => {
+    expect(await cleanPagesInTurns(essay)).toEqual(essayClean);
   });
 
   it("keeps each sentence on the page it was printed on", () => {

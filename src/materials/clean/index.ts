@@ -17,7 +17,28 @@ import { dropRunningLines } from "./running-lines.ts";
 
 export { newStats, type CleanStats } from "./lines.ts";
 
+/** Pages a page-by-page step cleans before cleanPagesInTurns lets other work run (some 10 ms of CPU). */
+const PAGES_PER_TURN = 200;
+
 export function cleanPages(pages: readonly ScannedPage[], stats?: CleanStats): ScannedPage[] {
+  const steps = cleaningSteps(pages, stats);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/**
+ * cleanPages for the server's main thread: the same steps, with a turn for other work between them, so
+ * that cleaning a book of a thousand pages (some 150 ms of CPU) holds up no request for all of it.
+ */
+export async function cleanPagesInTurns(pages: readonly ScannedPage[], stats?: CleanStats): Promise<ScannedPage[]> {
+  const steps = cleaningSteps(pages, stats);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The steps of cleaning, each over the whole document; it yields between them. */
+function* cleaningSteps(pages: readonly ScannedPage[], stats?: CleanStats): Generator<void, ScannedPage[]> {
   let split: PageLines[] = pages.map(({ page, text }) => ({ page, lines: toLines(text) }));
   if (stats) {
     stats.pages += pages.length;
@@ -27,10 +48,18 @@ export function cleanPages(pages: readonly ScannedPage[], stats?: CleanStats): S
       stats.chars += line.length;
     }
   }
-  split = dropRunningLines(split, stats);
-  split = dropContentsPages(split, stats);
-  split = dropCode(split, stats);
-  split = dropGlyphRuns(split, stats);
+  yield;
+  split = dropRunningLines(split, stats); // the one step that must see all pages at once
+  // The others look at one page at a time: a turn between slices of pages.
+  for (const step of [dropContentsPages, dropCode, dropGlyphRuns]) {
+    const done: PageLines[] = [];
+    for (let i = 0; i < split.length; i += PAGES_PER_TURN) {
+      yield;
+      done.push(...step(split.slice(i, i + PAGES_PER_TURN), stats));
+    }
+    split = done;
+  }
+  yield;
   const readings = new Set<string>();
   for (const { lines } of split) brokenWordReadings(lines, readings);
   const words = vocabulary(

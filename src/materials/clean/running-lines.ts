@@ -78,7 +78,9 @@ function headTemplates(pages: readonly PageLines[], repeats: Map<string, number>
   for (const { lines } of pages) {
     const seen = new Set<string>();
     for (const i of edgeIndices(lines, EDGE_LINES)) {
-      const key = headKey(lines[i] as string);
+      const line = lines[i] as string;
+      if (line.length > MAX_HEAD_CHARS) continue;
+      const key = headKey(line);
       const form = template(key);
       if (form && (repeats.get(key) ?? 0) >= MIN_REPEATS) seen.add(form);
     }
