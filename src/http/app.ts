@@ -27,6 +27,7 @@ import { goalRoutes } from "../study/goals/routes.ts";
 import { notificationRoutes } from "../study/notifications/routes.ts";
 import { dashboardRoutes } from "../study/dashboard.ts";
 import { teachingRoutes } from "../teaching/routes.ts";
+import { dashboardAssignments } from "../teaching/assignments/dashboard.ts";
 import { exportRoutes } from "../teaching/exports/routes.ts";
 import { itemAnalysisRoutes } from "../teaching/analysis/routes.ts";
 import { classResultRoutes } from "../teaching/results/routes.ts";
@@ -36,7 +37,7 @@ import { sameOrigin } from "./middleware/origin.ts";
 export const UI_DIR = path.resolve(import.meta.dirname, "../../dist/ui");
 
 /** Each feature adds its routes here; the order matters only where paths overlap. */
-const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, testEditRoutes, classRoutes, templateRoutes, studySetRoutes, insightRoutes, goalRoutes, notificationRoutes, dashboardRoutes, teachingRoutes, exportRoutes, itemAnalysisRoutes, classResultRoutes];
+const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, testEditRoutes, classRoutes, templateRoutes, studySetRoutes, insightRoutes, goalRoutes, notificationRoutes, dashboardRoutes(dashboardAssignments), teachingRoutes, exportRoutes, itemAnalysisRoutes, classResultRoutes];
 
 /** Every API route of every feature; the authorization test walks this same router. */
 export function createRouter(): AppRouter {

@@ -34,10 +34,21 @@ export async function dashboard(scope: Scope) {
   };
 }
 
+/**
+ * A part of the dashboard that a feature above study adds (teaching's assignments): its fields are
+ * merged into the answer. Registered where the router is assembled (src/http/app.ts), since study
+ * cannot import the features that build on it.
+ */
+export type DashboardSection<T extends object> = (scope: Scope) => Promise<T>;
+
 export type DashboardOut = Awaited<ReturnType<typeof dashboard>>;
 
-export function dashboardRoutes(router: AppRouter) {
-  router.get("/api/dashboard", async (ctx) => {
-    ctx.body = await dashboard(requireUser(ctx));
-  });
+export function dashboardRoutes<T extends object>(section?: DashboardSection<T>) {
+  return (router: AppRouter) => {
+    router.get("/api/dashboard", async (ctx) => {
+      const scope = requireUser(ctx);
+      const base = await dashboard(scope);
+      ctx.body = section ? { ...base, ...(await section(scope)) } : base;
+    });
+  };
 }

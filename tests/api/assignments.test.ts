@@ -179,7 +179,14 @@ describe("due dates", () => {
     const list: { id: number; state: string }[] = (await ben.c.get("/api/assignments")).body;
     const todo = list.filter((a) => a.state === "to_do").map((a) => a.id);
     expect(todo.indexOf(sooner.id)).toBeLessThan(todo.indexOf(later.id));
-    expect(list.findIndex((a) => a.state !== "to_do")).toBeGreaterThan(list.findIndex((a) => a.id === later.id));
+    // Everything to do comes before everything else.
+    const toDoFirst = list.map((a) => a.state === "to_do");
+    expect(toDoFirst).toEqual([...toDoFirst].sort((a, b) => Number(b) - Number(a)));
+    // The dashboard shows the first few, what is to do first, and how many are to do in all.
+    const dashboard = (await ben.c.get("/api/dashboard")).body;
+    expect(dashboard.assignments.map((a: { id: number }) => a.id)).toEqual(list.slice(0, 5).map((a) => a.id));
+    expect(dashboard.assignments_to_do).toBe(todo.length);
+    expect(dashboard).toHaveProperty("recent_tests");
   });
 });
 

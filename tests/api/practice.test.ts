@@ -125,6 +125,9 @@ describe("the dashboard", () => {
       unread_notifications: 0,
       cards_due_today: 0,
       recent_scores: [],
+      // Added by issue 13 (a class member's assignments: tests/api/assignments.test.ts).
+      assignments: [],
+      assignments_to_do: 0,
     });
   });
 

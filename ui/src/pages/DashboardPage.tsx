@@ -32,6 +32,8 @@ const NOTHING: DashboardData = {
   unread_notifications: 0,
   cards_due_today: 0,
   recent_scores: [],
+  assignments: [],
+  assignments_to_do: 0,
 };
 
 /** A CSS url() for a picture address, with the characters that could end it escaped. */
@@ -75,7 +77,7 @@ export function DashboardPage() {
     >
       <AnnouncementsBanner announcements={announcements.data} />
       <div className="dashboard grid-cards">
-        <AssignmentsCard />
+        <AssignmentsCard data={data} />
         <RecentTestsCard tests={data?.recent_tests} />
         <StatisticsCard statistics={data?.statistics} />
         <QuickActionsCard />

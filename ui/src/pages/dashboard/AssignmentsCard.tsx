@@ -1,32 +1,20 @@
-/** The dashboard's assignments from the student's teachers: what is to do first, with Take. Hidden when there are none. */
+/** The dashboard's assignments from the student's teachers: what is to do first, with Take. Hidden for someone who has none. */
 import { Link } from "wouter";
-import { errorMessage } from "../../api/client.ts";
-import { myAssignments } from "../../api/teaching.ts";
-import { Card } from "../../components/Card.tsx";
-import { RetryAlert } from "../../components/RetryAlert.tsx";
-import { useLoad } from "../../hooks/useLoad.ts";
+import type { DashboardData } from "../../api/dashboard.ts";
+import { plural } from "../../format.ts";
 import "../../styles/classroom.css";
 import { dueText } from "../teaching/assignment-text.ts";
 import { AssignmentAction } from "../teaching/MemberAssignmentsCard.tsx";
 import { StateBadge } from "../teaching/StateBadge.tsx";
+import { DashboardCard } from "./DashboardCard.tsx";
 
-/** Assignments on the dashboard; the rest are on each class's page. */
-const SHOWN = 5;
-
-export function AssignmentsCard() {
-  const assignments = useLoad("my-assignments", (signal) => myAssignments({ signal }));
-  if (assignments.failed) {
-    return (
-      <Card title="Assignments">
-        <RetryAlert onRetry={assignments.reload}>{errorMessage(assignments.error, "Failed to load your assignments.")}</RetryAlert>
-      </Card>
-    );
-  }
-  if (!assignments.data?.length) return null;
+export function AssignmentsCard({ data }: { data: Pick<DashboardData, "assignments" | "assignments_to_do"> | undefined }) {
+  if (data && data.assignments.length === 0) return null;
   return (
-    <Card title="Assignments" actions={<Link href="/classes">Your classes</Link>}>
+    <DashboardCard title="Assignments" loading={!data} actions={<Link href="/classes">Your classes</Link>}>
+      <p className="muted">{data?.assignments_to_do ? `${plural(data.assignments_to_do, "assignment")} to do.` : "Nothing to do right now."}</p>
       <ul className="plain-list assignment-list">
-        {assignments.data.slice(0, SHOWN).map((a) => (
+        {data?.assignments.map((a) => (
           <li key={a.id} className="assignment-list__item">
             <div className="assignment-list__text">
               <Link href={`/classes/${a.class_id}`} className="assignment-list__name">
@@ -43,6 +31,6 @@ export function AssignmentsCard() {
           </li>
         ))}
       </ul>
-    </Card>
+    </DashboardCard>
   );
 }
