@@ -145,6 +145,42 @@ describe("code listings and option tables", () => {
     expect(cleaned[1]?.text.split("\n")).toEqual(["Command-line options", "R accepts the following command-line options."]);
   });
 
+  it("keeps the prose between and after command-line flags (R Installation and Administration, A.2.1 and C.3)", () => {
+    const tcltk = [
+      "To specify the locations of the Tcl/Tk files you may need the configuration options",
+      "--with-tcltk",
+      "use Tcl/Tk, or specify its library directory",
+      "--with-tcl-config=TCL_CONFIG",
+      "specify location of tclConfig.sh",
+      "--with-tk-config=TK_CONFIG",
+      "specify location of tkConfig.sh",
+      "or use the configure variables TCLTK_LIBS and TCLTK_CPPFLAGS to specify the flags needed for linking against the Tcl and Tk libraries and for finding the tcl.h and tk.h headers,",
+    ].join("\n");
+    const flags = [
+      "-mfpmath=sse -msse2",
+      "to force floating-point to use the same instructions as ‘x86_64’ builds and hence not make use of 80-bit ‘extended precision’ intermediate results.",
+      "To build a 64-bit version of R on ‘ppc64’ (also known as ‘powerpc64’) with gcc 4.1.1, Ei-ji Nakama used",
+      'CC="gcc -m64" CXX="gxx -m64" FC="gfortran -m64"',
+      "the additional flags being needed to resolve problems linking against libnmath.a and when linking R as a shared library.",
+      "-msse2 -mfpmath=sse",
+      "are added: earlier versions of R added -ffloat-store and this might still be needed if a ‘ix86’ CPU is encountered without SSE2 support.",
+    ].join("\n");
+    const [first, second] = cleanPages([
+      { page: 1, text: tcltk },
+      { page: 2, text: flags },
+    ]).map((p) => p.text.split("\n"));
+    expect(first).toEqual([
+      "To specify the locations of the Tcl/Tk files you may need the configuration options",
+      "or use the configure variables TCLTK_LIBS and TCLTK_CPPFLAGS to specify the flags needed for linking against the Tcl and Tk libraries and for finding the tcl.h and tk.h headers,",
+    ]);
+    expect(second).toEqual([
+      "to force floating-point to use the same instructions as ‘x86_64’ builds and hence not make use of 80-bit ‘extended precision’ intermediate results.",
+      "To build a 64-bit version of R on ‘ppc64’ (also known as ‘powerpc64’) with gcc 4.1.1, Ei-ji Nakama used",
+      "the additional flags being needed to resolve problems linking against libnmath.a and when linking R as a shared library.",
+      "are added: earlier versions of R added -ffloat-store and this might still be needed if a ‘ix86’ CPU is encountered without SSE2 support.",
+    ]);
+  });
+
   it("drops music glyphs extracted as letter salad and keeps the essay's prose", () => {
     expect(essay[8]?.text).toMatch(/\nku\nk\nk\nk\n/);
     const page = cleanText(essayClean, 9);

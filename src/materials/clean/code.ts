@@ -24,8 +24,12 @@ const URL = /\b(?:https?:\/\/|www\.|doi:\s?)\S+/g;
 /** A shell, R or Python prompt, R's continuation prompt, or a comment ("## Set up x axis"), starting the line. */
 const PROMPT = /^(?:>|\$|R>|>>>|\+|%|#+)\s/;
 const CODE_TOKENS = /<-|->|::|==|!=|&&|\|\||\+\+|\+=|;\s*$|;\s|\w\s=\s[^=]|^[{}]|[{}]$|\w\(\S*\)|^#include|\/\/|^(?:int|void|def|const|return|class|struct|template|import|using|namespace)\b/g;
-/** A line of an option table: an option and its description. */
-const OPTION = /^--?[A-Za-z][\w-]*(?:[= ][^\s]+)?(?:\s|$)/;
+/** A row of an option table: an option (maybe with its short form) and its description, or an option alone. */
+const OPTION = /^--?[A-Za-z][\w-]*(?:=\S+)?(?:(?:,?\s+--?[A-Za-z][\w-]*(?:=\S+)?)?\s+[^-\s]|$)/;
+/** Rows of a table follow each other closely: at most this many description lines between two. */
+const MAX_ROW_GAP = 3;
+/** Nothing but options: "-msse2 -mfpmath=sse", a command line's flags. */
+const FLAGS = /^(?:--?[A-Za-z][\w-]*(?:=\S*)?\s*){2,}$/;
 
 export function dropCode(pages: readonly PageLines[], stats?: CleanStats): PageLines[] {
   return pages.map(({ page, lines }) => {
@@ -48,7 +52,7 @@ export function isCode(text: string): boolean {
   let line = text;
   if (line.includes("://") || line.includes("www.") || line.includes("doi:")) line = line.replace(URL, "url");
   if (line.includes('"')) line = line.replace(STRING_LITERAL, '"s"');
-  if (line.startsWith("//")) return true;
+  if (line.startsWith("//") || FLAGS.test(line)) return true;
   const comment = TRAILING_COMMENT.exec(line);
   return comment ? looksLikeCode(line.slice(0, comment.index)) || looksLikeCode(line) : looksLikeCode(line);
 }
@@ -97,18 +101,25 @@ function countWords(line: string): { words: number; functionWords: number } {
 
 const isFragment = (line: string) => line.split(" ").length <= 3 && !/[.!?:]$/.test(line);
 
-/** Lines that go on describing a table's last option (they start in lower case): as many as a row has. */
+/**
+ * Lines that go on describing a table's last option: as many as a row has, each short and starting in
+ * lower case ("specify location of tkConfig.sh"). A paragraph after the table is longer: "or use the
+ * configure variables TCLTK_LIBS and …" goes on the sentence that introduced the table, and stays.
+ */
 const MAX_DESCRIPTION_LINES = 3;
+const MAX_DESCRIPTION_CHARS = 100;
+const isDescriptionLine = (line: string) => line.length <= MAX_DESCRIPTION_CHARS && /^\p{Ll}/u.test(line);
 
 /** Runs of two or more option lines, with the description lines between them, are an option table. */
 function markOptionTables(lines: readonly string[], code: boolean[]): void {
   let start = -1;
   let count = 0;
   let last = -1;
+  let gap = 0;
   const close = () => {
     if (count >= 2) {
       let end = last;
-      while (end < last + MAX_DESCRIPTION_LINES && /^\p{Ll}/u.test(lines[end + 1] ?? "")) end++;
+      while (end < last + MAX_DESCRIPTION_LINES && isDescriptionLine(lines[end + 1] ?? "")) end++;
       for (let i = start; i <= end; i++) code[i] = true;
     }
     start = -1;
@@ -120,7 +131,8 @@ function markOptionTables(lines: readonly string[], code: boolean[]): void {
       if (start < 0) start = i;
       count++;
       last = i;
-    } else if (line === BREAK && start >= 0 && i > last + 1) close();
+      gap = 0;
+    } else if (start >= 0 && line !== BREAK && ++gap > MAX_ROW_GAP) close();
   }
   close();
 }
