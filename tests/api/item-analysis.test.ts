@@ -125,10 +125,13 @@ describe("item analysis of a class's attempts on an assigned test", () => {
   let teacher: Awaited<ReturnType<typeof newTeacher>>;
   let testId: number;
   let students: Awaited<ReturnType<typeof newStudent>>[];
+  let classId: number;
+  let otherClassId: number;
 
   beforeAll(async () => {
     teacher = await newTeacher(server);
     const cls = await newClass(teacher.c, "Colours");
+    classId = cls.id;
     testId = await storeTest(server, teacher.id, QUESTIONS);
     expect((await teacher.c.post(`/api/classes/${cls.id}/assignments`, { test_id: testId, attempts_allowed: 2 })).status).toBe(201);
     students = [];
@@ -142,12 +145,19 @@ describe("item analysis of a class's attempts on an assigned test", () => {
     for (const [i, row] of MATRIX.entries()) await take(students[i]!.c, testId, row.map((right, j) => (right ? KEYS[j]! : WRONG[j]!)));
     // S6 tries again and gets everything right: only "latest" and "all" see it.
     await take(students[5]!.c, testId, KEYS);
+    // The same test in another class of the teacher's, where one student gets everything wrong.
+    const other = await newClass(teacher.c, "Colours, second group");
+    otherClassId = other.id;
+    expect((await teacher.c.post(`/api/classes/${other.id}/assignments`, { test_id: testId })).status).toBe(201);
+    const s7 = await newStudent(server.url, "s7_");
+    expect((await s7.c.post("/api/classes/join", { code: other.join_code })).status).toBe(200);
+    await take(s7.c, testId, WRONG);
   });
 
   it("gives each question the facility, discrimination and 27% index worked out by hand", async () => {
-    const res = await teacher.c.get(`/api/tests/${testId}/item-analysis`);
+    const res = await teacher.c.get(`/api/tests/${testId}/item-analysis?class_id=${classId}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ attempts: "first", counted: { attempts: 6, people: 6, owner_only: false }, reliable: true, mean_score: 50 });
+    expect(res.body).toMatchObject({ attempts: "first", class: { id: classId, name: "Colours" }, counted: { attempts: 6, people: 6, owner_only: false }, reliable: true, mean_score: 50 });
     for (const [j, expected] of EXPECTED.entries()) {
       const q = res.body.questions[j];
       expect(q.attempts).toBe(6);
@@ -159,7 +169,7 @@ describe("item analysis of a class's attempts on an assigned test", () => {
   });
 
   it("counts how often each option was chosen, the key marked", async () => {
-    const [q1] = (await teacher.c.get(`/api/tests/${testId}/item-analysis`)).body.questions;
+    const [q1] = (await teacher.c.get(`/api/tests/${testId}/item-analysis?class_id=${classId}`)).body.questions;
     expect(q1.options.map((o: { option: string; count: number; correct: boolean }) => [o.option, o.count, o.correct])).toEqual([
       ["Red", 4, true],
       ["Green", 2, false],
@@ -169,19 +179,34 @@ describe("item analysis of a class's attempts on an assigned test", () => {
   });
 
   it("flags the question the weaker students get right (negative discrimination), and only that one", async () => {
-    const { questions } = (await teacher.c.get(`/api/tests/${testId}/item-analysis`)).body;
+    const { questions } = (await teacher.c.get(`/api/tests/${testId}/item-analysis?class_id=${classId}`)).body;
     expect(questions.map((q: { flags: { code: string }[] }) => q.flags.map((f) => f.code))).toEqual([[], [], [], ["negative_discrimination"]]);
   });
 
   it("counts each student's latest attempt, or every attempt, when asked", async () => {
-    const latest = (await teacher.c.get(`/api/tests/${testId}/item-analysis?attempts=latest`)).body;
+    const latest = (await teacher.c.get(`/api/tests/${testId}/item-analysis?attempts=latest&class_id=${classId}`)).body;
     expect(latest.counted).toMatchObject({ attempts: 6, people: 6 });
     expect(latest.questions[0].facility).toBeCloseTo(5 / 6, 3);
-    const all = (await teacher.c.get(`/api/tests/${testId}/item-analysis?attempts=all`)).body;
+    const all = (await teacher.c.get(`/api/tests/${testId}/item-analysis?attempts=all&class_id=${classId}`)).body;
     expect(all.counted).toMatchObject({ attempts: 7, people: 6 });
   });
 
-  it("keeps the analysis from the class's students", async () => {
+  it("counts every class the test is assigned to unless one class is asked for", async () => {
+    const everyone = (await teacher.c.get(`/api/tests/${testId}/item-analysis`)).body;
+    expect(everyone).toMatchObject({ class: null, counted: { attempts: 7, people: 7, owner_only: false } });
+    expect(everyone.questions[0].facility).toBeCloseTo(4 / 7, 3);
+    const second = (await teacher.c.get(`/api/tests/${testId}/item-analysis?class_id=${otherClassId}`)).body;
+    expect(second).toMatchObject({ class: { id: otherClassId }, counted: { attempts: 1, people: 1 }, reliable: false });
+    expect(second.questions.map((q: { facility: number }) => q.facility)).toEqual([0, 0, 0, 0]);
+  });
+
+  it("keeps the analysis from the class's students, and a class from a teacher who does not teach it", async () => {
     expect((await students[0]!.c.get(`/api/tests/${testId}/item-analysis`)).status).toBe(404);
+    const otherTeacher = await newTeacher(server, "other");
+    const ownTest = await storeTest(server, otherTeacher.id, QUESTIONS);
+    expect((await otherTeacher.c.get(`/api/tests/${ownTest}/item-analysis?class_id=${classId}`)).status).toBe(404);
+    const bad = await teacher.c.get(`/api/tests/${testId}/item-analysis?class_id=abc`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail[0].loc).toEqual(["query", "class_id"]);
   });
 });

@@ -52,6 +52,10 @@ describe("teaching a class", () => {
     expect(await sp.getByRole("button", { name: /Remove/ }).count()).toBe(0);
     expect(await sp.getByLabel("Add one of your study guides").count()).toBe(0);
     await sp.getByRole("link", { name: "Download r-faq.pdf" }).waitFor();
+    // The teacher's guide is the student's to make their own practice tests from.
+    await sp.getByRole("link", { name: "Generate a test from r-faq.pdf" }).click();
+    await sp.waitForURL(`${server.url}/testgenerator?file=${fileId}`);
+    await expect.poll(() => sp.getByLabel("Select Study Material").inputValue()).toBe(String(fileId));
 
     // The teacher sees the new member.
     await tp.reload();
@@ -108,7 +112,8 @@ describe("teaching a class", () => {
     await results.getByText("Submitted", { exact: true }).waitFor();
     await screenshot(tp, "class-results-1280");
     await tp.getByRole("link", { name: /^Item analysis/ }).first().click();
-    await tp.waitForURL(`${server.url}/tests/${testId}/analysis`);
+    // The class results page asks for this class's students only (?class=).
+    await tp.waitForURL((url) => url.pathname === `/tests/${testId}/analysis` && url.searchParams.has("class"));
     await tp.getByRole("heading", { level: 1, name: "Item analysis" }).waitFor();
     await tp.getByText("Question 1", { exact: false }).first().waitFor();
   }, 120_000); // a real scan and generation, two browsers, on a machine other test runs share

@@ -9,7 +9,6 @@ export function itemAnalysisRoutes(router: AppRouter) {
   router.get("/api/tests/:id/item-analysis", async (ctx) => {
     const scope = requireUser(ctx);
     const { id } = parse(IdParams, ctx.params, "path");
-    const { attempts } = parse(ItemAnalysisQuery, ctx.query, "query");
-    ctx.body = await itemAnalysis(scope, id, attempts);
+    ctx.body = await itemAnalysis(scope, id, parse(ItemAnalysisQuery, ctx.query, "query"));
   });
 }

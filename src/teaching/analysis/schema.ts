@@ -1,12 +1,17 @@
 import { z } from "zod";
+import { IdParams } from "../../core/schema.ts";
 import type { AttemptChoice } from "../../practice/attempts-query.ts";
 import type { ItemAnalysis } from "./items.ts";
 
 export const ATTEMPT_CHOICES = ["first", "latest", "all"] as const satisfies readonly AttemptChoice[];
 
-/** GET /api/tests/{id}/item-analysis?attempts=first|latest|all (default first). */
+/**
+ * GET /api/tests/{id}/item-analysis?attempts=first|latest|all (default first)&class_id= (optional: only
+ * the members of that class, which the user must teach).
+ */
 export const ItemAnalysisQuery = z.object({
   attempts: z.enum(ATTEMPT_CHOICES, { error: "attempts must be first, latest or all." }).default("first"),
+  class_id: IdParams.shape.id.optional(),
 });
 export type ItemAnalysisQuery = z.infer<typeof ItemAnalysisQuery>;
 
@@ -16,6 +21,8 @@ export interface ItemAnalysisOut {
   name: string;
   /** Which of each person's attempts are counted. */
   attempts: AttemptChoice;
+  /** Set when only one class's members are counted. */
+  class: { id: number; name: string } | null;
   counted: {
     /** Attempts the figures are computed from. */
     attempts: number;

@@ -3,8 +3,10 @@ import { notFound } from "../../core/errors.ts";
 import { loadTestQuestions } from "../../generation/service.ts";
 import { testAttempts, type AttemptChoice } from "../../practice/attempts-query.ts";
 import { grade } from "../../practice/grading.ts";
+import { findClass } from "../../study/classes/policy.ts";
+import { membersOf } from "../assignments/queries.ts";
 import { analyseItems, MIN_FLAG_ATTEMPTS, MIN_RELIABLE_ATTEMPTS, type GradedAttempt, type ItemAnalysis } from "./items.ts";
-import type { ItemAnalysisOut } from "./schema.ts";
+import type { ItemAnalysisOut, ItemAnalysisQuery } from "./schema.ts";
 
 const round = (x: number | null, places = 3) => (x === null ? null : Math.round(x * 10 ** places) / 10 ** places);
 
@@ -15,14 +17,25 @@ async function ownedTest(scope: Scope, testId: number) {
   return test;
 }
 
+/** Whose attempts count: everyone's but the owner's, or only the members of one class the user teaches. */
+async function population(scope: Scope, classId: number | undefined) {
+  if (classId === undefined) return { cls: null, onlyUsers: undefined };
+  const cls = await findClass(scope, classId, "teach");
+  const members = await membersOf(scope, classId);
+  return { cls: { id: cls.id, name: cls.name }, onlyUsers: members.map((m) => m.user_id) };
+}
+
 /**
  * Item analysis of one of the owner's tests. Each counted attempt is graded again against the test's
  * current questions, so a key the teacher has corrected counts as corrected.
  */
-export async function itemAnalysis(scope: Scope, testId: number, choice: AttemptChoice): Promise<ItemAnalysisOut> {
+export async function itemAnalysis(scope: Scope, testId: number, query: ItemAnalysisQuery): Promise<ItemAnalysisOut> {
+  const { attempts: choice, class_id: classId } = query;
   const { row, questions } = await ownedTest(scope, testId);
-  let read = await testAttempts(scope.db, testId, { choice, exceptUser: row.user_id });
-  const ownerOnly = read.attempts.length === 0;
+  const { cls, onlyUsers } = await population(scope, classId);
+  let read = await testAttempts(scope.db, testId, { choice, exceptUser: row.user_id, onlyUsers });
+  // The owner's own attempts stand in only while nobody else has taken the test (and never for a class).
+  const ownerOnly = read.attempts.length === 0 && !cls;
   if (ownerOnly) read = await testAttempts(scope.db, testId, { choice });
   const lined = read.attempts.filter((a) => a.review.length === questions.length);
   const graded: GradedAttempt[] = lined.map((a) => {
@@ -35,6 +48,7 @@ export async function itemAnalysis(scope: Scope, testId: number, choice: Attempt
     test_id: row.id,
     name: row.name,
     attempts: choice,
+    class: cls,
     counted: {
       attempts: graded.length,
       people: new Set(lined.map((a) => a.user_id)).size,

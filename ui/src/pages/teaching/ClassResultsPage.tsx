@@ -8,6 +8,7 @@ import { useState } from "react";
 import { useParams } from "wouter";
 import { gradesCsvUrl, getClassResults, type AssignmentResultsOut, type ClassResultsOut, type MemberResultOut } from "../../api/class-results.ts";
 import { ApiError, errorMessage } from "../../api/client.ts";
+import { itemAnalysisHref } from "../../api/item-analysis.ts";
 import { Alert } from "../../components/Alert.tsx";
 import { ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
@@ -31,7 +32,7 @@ export const RESULTS_FAILED = "Failed to load the class results. Please try agai
 type Member = ClassResultsOut["members"][number];
 type Row = MemberResultOut & { member: Member };
 
-const OVERVIEW_COLUMNS: Column<AssignmentResultsOut>[] = [
+const overviewColumns = (classId: number): Column<AssignmentResultsOut>[] => [
   { key: "test", header: "Assignment", primary: true, render: (a) => a.test_name },
   { key: "due", header: "Due", render: (a) => (a.due_at ? formatDateTime(a.due_at) : "No due date") },
   { key: "submitted", header: "Submitted", align: "end", render: (a) => a.counts.submitted },
@@ -45,7 +46,7 @@ const OVERVIEW_COLUMNS: Column<AssignmentResultsOut>[] = [
     label: "",
     align: "end",
     render: (a) => (
-      <ButtonLink href={`/tests/${a.test_id}/analysis`} size="sm" variant="ghost">
+      <ButtonLink href={itemAnalysisHref(a.test_id, classId)} size="sm" variant="ghost">
         Item analysis<span className="visually-hidden"> of {a.test_name}</span>
       </ButtonLink>
     ),
@@ -106,7 +107,7 @@ function Gradebook({ data }: { data: ClassResultsOut }) {
     <>
       {data.members.length === 0 && <Alert kind="info">Nobody has joined this class yet. Share its join code from the class page.</Alert>}
       <Card title="Assignments">
-        <Table caption={`Assignments of ${data.class_name}`} columns={OVERVIEW_COLUMNS} rows={data.assignments} rowKey={(a) => a.id} />
+        <Table caption={`Assignments of ${data.class_name}`} columns={overviewColumns(data.class_id)} rows={data.assignments} rowKey={(a) => a.id} />
       </Card>
       {data.members.length > 0 && (
         <Card title="Results by student">

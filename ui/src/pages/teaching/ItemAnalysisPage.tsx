@@ -5,9 +5,9 @@
  * its flags. Loaded lazily (routes.tsx): it draws with the chart library.
  */
 import { useState } from "react";
-import { useParams } from "wouter";
+import { Link, useParams, useSearchParams } from "wouter";
 import { ApiError, errorMessage } from "../../api/client.ts";
-import { getItemAnalysis, type AttemptChoice, type ItemAnalysisOut } from "../../api/item-analysis.ts";
+import { getItemAnalysis, itemAnalysisHref, type AttemptChoice, type ItemAnalysisOut } from "../../api/item-analysis.ts";
 import { Alert } from "../../components/Alert.tsx";
 import { ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
@@ -136,8 +136,14 @@ function Analysis({ data }: { data: ItemAnalysisOut }) {
 export function ItemAnalysisPage() {
   const params = useParams<{ id: string }>();
   const id = parseId(params.id);
+  // ?class= counts only that class's members (the class results page links so).
+  const [search] = useSearchParams();
+  const classParam = parseId(search.get("class"));
+  const classId = classParam.kind === "ok" ? classParam.id : null;
   const [attempts, setAttempts] = useState<AttemptChoice>("first");
-  const loaded = useLoad(id.kind === "ok" ? `${id.id}:${attempts}` : null, (signal) => getItemAnalysis((id as { id: number }).id, attempts, { signal, fallback: ANALYSIS_FAILED }));
+  const loaded = useLoad(id.kind === "ok" ? `${id.id}:${attempts}:${classId}` : null, (signal) =>
+    getItemAnalysis((id as { id: number }).id, attempts, classId, { signal, fallback: ANALYSIS_FAILED }),
+  );
   const data = loaded.data;
 
   if (id.kind !== "ok" || (loaded.error instanceof ApiError && loaded.error.status === 404)) {
@@ -146,12 +152,21 @@ export function ItemAnalysisPage() {
   return (
     <Page
       title="Item analysis"
-      description={data ? data.name : undefined}
+      description={data ? (data.class ? `${data.name} · students of ${data.class.name}` : data.name) : undefined}
       actions={id.kind === "ok" && <ButtonLink href={`/generated-test?id=${id.id}`}>Back to the test</ButtonLink>}
     >
       <div className="stack stack--lg">
         <AttemptSwitch value={attempts} onChange={setAttempts} busy={loaded.loading && data !== undefined} />
-        <p className="muted">{CHOICES.find((c) => c.value === attempts)!.explain} Your own attempts count only while nobody else has taken the test.</p>
+        <p className="muted">
+          {CHOICES.find((c) => c.value === attempts)!.explain}{" "}
+          {data?.class ? (
+            <>
+              Only the students of {data.class.name} count. <Link href={itemAnalysisHref(data.test_id)}>Count every class</Link>.
+            </>
+          ) : (
+            "Students of every class the test is assigned to count; your own attempts only while nobody else has taken it."
+          )}
+        </p>
         {loaded.failed ? (
           <RetryAlert onRetry={loaded.reload}>{errorMessage(loaded.error, ANALYSIS_FAILED)}</RetryAlert>
         ) : !data ? (
