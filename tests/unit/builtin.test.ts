@@ -163,7 +163,10 @@ describe("selection", () => {
   it("never repeats itself", async () => {
     const questions = await generate(R_INTRO, "vectors", { count: 40 });
     expect(new Set(questions.map((q) => normalise(q.question))).size).toBe(questions.length);
-    expect(new Set(questions.map(quoted)).size).toBe(questions.length);
+    // A sentence carries a second question only when the material runs short, and then on another term.
+    const bySource = Map.groupBy(questions, quoted);
+    expect(bySource.size).toBeGreaterThan(questions.length * 0.75);
+    for (const same of bySource.values()) expect(new Set(same.map((q) => normalise(q.answer))).size).toBe(same.length);
   });
 
   it("returns what the material holds when asked for more", async () => {

@@ -146,7 +146,8 @@ export function rivalFacts(fact: Fact, pool: readonly Fact[], n: number, ctx: Di
   if (!subject) return [];
   const known = ctx.vocabulary.get(subject.key);
   // What the material says the subject is ("An R list is an object …"): a kind of it is no rival.
-  const kinds = pool.filter((other) => other.kind === "definition" && other.subject?.key === subject.key).map((other) => compact(other.complement ?? ""));
+  const head = subject.key.split(" ").at(-1);
+  const kinds = pool.filter((other) => other.kind === "definition" && other.subject?.key.split(" ").at(-1) === head).map((other) => compact(other.complement ?? ""));
   const isKind = (rival: Fact) => kinds.some((complement) => complement.includes(compact(rival.subject?.text ?? "")) || complement.includes(compact(rival.subject?.key ?? "")));
   const candidates = pool.filter((other) => {
     if (isKind(other)) return false;

@@ -86,11 +86,17 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     minPages: short ? 1 : 3,
   };
 
+  const normalPages = new Map<number, string>();
+  const normalPage = (page: number) => {
+    let text = normalPages.get(page);
+    if (text === undefined) normalPages.set(page, (text = normalizeQuestion(pageText(page))));
+    return text;
+  };
   const facts: RankedFact[] = [];
   for (const candidate of material.candidates) {
     if (rejectReason(candidate.sentence) || excluded(candidate.sentence.text)) continue;
     // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
-    if (!normalizeQuestion(pageText(candidate.sentence.page)).includes(normalizeQuestion(candidate.sentence.text))) continue;
+    if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
     const fact = factOf(candidate.sentence);
     facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() });
   }
@@ -131,7 +137,10 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // many defensible answers: statements are asked about what follows their verb.
       if (fact.kind === "statement" && phrase.first < verbIndex(fact)) return false;
       // A lone everyday word ("list", "file", "default") is not what the sentence teaches.
-      if (phrase.words === 1 && (EVERYDAY.has(phrase.key.toLowerCase()) || EVERYDAY.has(phrase.text.toLowerCase()) || (ctx.vocabulary.get(phrase.key)?.pages.size ?? 0) < ctx.minPages)) return false;
+      const used = ctx.vocabulary.get(phrase.key)?.pages.size ?? 0;
+      if (phrase.words === 1 && (EVERYDAY.has(phrase.key.toLowerCase()) || EVERYDAY.has(phrase.text.toLowerCase()) || used < ctx.minPages)) return false;
+      // "music" in an essay on music: a word on most pages read is the subject itself, too easy to guess.
+      if (phrase.words === 1 && used > ctx.vocabulary.pagesRead * 0.5 && ctx.vocabulary.pagesRead >= 10) return false;
       // Inside brackets the blank is an aside ("Members (_____ or nested classes)").
       const opened = text.slice(0, phrase.start).split("(").length - text.slice(0, phrase.start).split(")").length;
       // Inside quotes the blank is part of a title or a message, not a term.
@@ -208,13 +217,16 @@ function shortAnswer(fact: RankedFact, ctx: DistractorContext, skip: ReadonlySet
  * place (a term the material says other things of, never another name of the same thing).
  */
 function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean, ctx: DistractorContext): Question | undefined {
-  if (!makeFalse) return trueFalse(fact, undefined);
+  // A true statement must teach something: a definition or relation, or a key term after its verb
+  // ("… has to be considered a little more carefully" says nothing).
+  if (!makeFalse) return fact.kind !== "statement" || blankable(fact, ctx).some((p) => p.first > verbIndex(fact)) ? trueFalse(fact, undefined) : undefined;
   // What a definition or relation says of a term is clearly false of another defined term.
   const [rival] = fact.subject && fact.kind !== "statement" ? rivalFacts(fact, pool, 1, ctx) : [];
   if (rival) return trueFalse(fact, rival);
   // Otherwise the key term after the verb gives way to a term of its kind from other contexts of the
-  // document (never the close ones, which might make the statement true as well).
-  const far: DistractorContext = { ...ctx, difficulty: ctx.difficulty === "Hard" ? "Medium" : "Easy" };
+  // document: from the middle of the ranking, never the closest ones (which might make the statement
+  // true as well) nor the farthest (which make it nonsense).
+  const far: DistractorContext = { ...ctx, difficulty: "Medium" };
   for (const phrase of blankable(fact, ctx).filter((p) => p.first > verbIndex(fact)).slice(0, 2)) {
     const [other] = termDistractors({ ...phrase, text: termForm(fact, phrase) }, fact.sentence.text, 1, far);
     if (other) return swappedStatement(fact, phrase, other);

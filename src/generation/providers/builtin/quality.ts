@@ -68,7 +68,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // A pronoun early on stands for something said before, unless a noun of this sentence comes first
   // ("When R starts, it reads …"); demonstratives always point outside.
   const early = words.slice(0, 6).find((t, i) => EARLY_PRONOUN.has(t.lower) && !(t.lower === "such" && words[i + 1]?.lower === "as"));
-  if (early && (!["it", "its", "they", "their", "them"].includes(early.lower) || !tokens.some((t) => t.end <= early.start && (t.pos === "NOUN" || t.pos === "PROPN")))) {
+  const plural = ["they", "their", "them"].includes(early?.lower ?? "");
+  const antecedent = (t: Token) => t.end <= (early?.start ?? 0) && (t.pos === "NOUN" || t.pos === "PROPN") && (!plural || (t.lemma !== t.lower && /s$/.test(t.lower)));
+  if (early && (!["it", "its", "they", "their", "them"].includes(early.lower) || !tokens.some(antecedent))) {
     return "early pronoun";
   }
   // "… again", "… as well", "instead": a continuation of something said before.
@@ -87,7 +89,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (PLACEHOLDER.test(text) || URL_OR_MAIL.test(text)) return "placeholder or address";
   if (PAGE_DEBRIS.test(text)) return "page debris";
   // Two sentences the tagger did not split ("… running R. So, simply …").
-  if (/\p{Ll}{2}\. \p{Lu}|\b\p{Lu}\. (?:So|The|This|It|A|An|In|If|For|To|That)\b/u.test(text.slice(0, -1))) return "two sentences";
+  if (/\d (?:The|A|An|This|It|In)\b|\p{Ll}{2}\. \p{Lu}|\b\p{Lu}\. (?:So|The|This|It|A|An|In|If|For|To|That)\b/u.test(text.slice(0, -1))) return "two sentences";
   // A citation: "(2008)", "Chambers (1998)", titles in quotes with a year.
   if (/\((?:1[5-9]|20)\d\d\)|\b(?:1[5-9]|20)\d\d\)/.test(text)) return "citation";
   const prose = text.replace(/\b(?:e\.g|i\.e|etc|cf|vs)\./gi, "");
@@ -99,6 +101,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (odd.length > Math.max(1, words.length * 0.12)) return "debris";
   // Lower-case single letters are variables from examples ("x", "y"); "R", "C" and "a" are words.
   if (words.some((t) => t.text.length === 1 && /\p{Ll}/u.test(t.text) && t.text !== "a")) return "single letters";
+  // "If A, B and C are all similar arrays": capital letters standing for variables.
+  if (words.filter((t, i) => /^\p{Lu}$/u.test(t.text) && !(i === 0 && t.text === "A") && t.text !== "I").length >= 3) return "single letters";
   if (/\?$/.test(text) || /:$/.test(text)) return "not a statement";
   if (!hasSubjectAndVerb(tokens)) return "no subject or verb";
   return undefined;

@@ -128,7 +128,7 @@ export function pageSentences(page: PageText): Sentence[] {
  * "In addition, …", "Note that …"): without them the sentence reads alone.
  */
 const CONNECTIVE =
-  /^(?:However|Thus|Hence|Therefore|Also|Similarly|Likewise|Consequently|Furthermore|Moreover|Additionally|In addition|In fact|Indeed|Finally|Of course|In other words|In particular|In general|In practice|In short|In summary|Note that|Generally|Typically|Usually|Normally|Basically|Essentially|Currently|Nowadays|Technically|Clearly|Obviously|Traditionally|Historically|In principle|As a rule|Conversely|Nevertheless|Nonetheless|Still|Now|So|But|And),?\s+(?=\p{Lu}|[a-z])/u;
+  /^(?:(?:However|Thus|Hence|Therefore|Also|Similarly|Likewise|Consequently|Furthermore|Moreover|Additionally|In addition|In fact|Indeed|Finally|Of course|In other words|In particular|In general|In practice|In short|In summary|Generally|Typically|Usually|Normally|Basically|Essentially|Currently|Nowadays|Technically|Clearly|Obviously|Traditionally|Historically|In principle|As a rule|Conversely|Nevertheless|Nonetheless|Still|Now|So|But|And),|Note that)\s+/u;
 
 function withoutConnective(sentence: Parsed): Parsed {
   const match = CONNECTIVE.exec(sentence.text);

@@ -39,7 +39,7 @@ export const GENERIC_NOUNS = new Set(
  */
 export const VAGUE_MODIFIERS = new Set(
   (
-    "available appropriate existing common large small big little good bad great new old different same " +
+    "nice available appropriate existing common large small big little good bad great new old different same " +
     "whole certain particular various several simple special general usual main important possible previous " +
     "next following given single specific actual real entire extra further final initial original similar " +
     "separate corresponding additional respective typical ordinary necessary suitable relevant full complete " +

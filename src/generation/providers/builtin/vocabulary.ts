@@ -29,11 +29,18 @@ const CONTENT = new Set(["NOUN", "PROPN", "VERB", "ADJ"]);
 
 export class Vocabulary {
   readonly terms = new Map<string, VocabTerm>();
+  private readonly pages = new Set<number>();
   /** Terms the document gives as another name of a term: "Open Database Connectivity (ODBC)", "X, or Y", "X, also called Y". */
   readonly aliases = new Map<string, Set<string>>();
   private readonly formCounts = new Map<string, number>();
 
+  /** How many pages the vocabulary was read from. */
+  get pagesRead(): number {
+    return this.pages.size;
+  }
+
   add(sentence: Sentence, phrases: readonly Phrase[]): void {
+    this.pages.add(sentence.page);
     const lemmas = sentence.tokens.filter((t) => CONTENT.has(t.pos) && !STOPWORDS.has(t.lower) && /^\p{L}+$/u.test(t.text)).map((t) => t.lemma);
     this.noteAliases(sentence, phrases);
     for (const phrase of phrases) {
