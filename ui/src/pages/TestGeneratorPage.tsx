@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "wouter";
-import { listFiles } from "../api/files.ts";
+import { getFile, listFiles } from "../api/files.ts";
 import { DIFFICULTIES, generateTest, MAX_QUESTIONS, MIN_QUESTIONS, QUESTION_TYPES } from "../api/generation.ts";
 import { listTemplates, type Template } from "../api/templates.ts";
 import type { Difficulty, QuestionType } from "../api/types.ts";
@@ -65,8 +65,12 @@ export function TestGeneratorPage() {
     navigate(`/generated-test?id=${testId}`, { state: { testId } }),
   );
 
-  const available = files.data ?? [];
-  // A ?file= that is not (or no longer) in the list selects nothing.
+  // A ?file= not among the student's own files may be a teacher's, shared with a class they joined.
+  const linkedFile = params.get("file");
+  const sharedId = files.data && linkedFile && !files.data.some((file) => String(file.file_id) === linkedFile) ? Number(linkedFile) : null;
+  const shared = useLoad(sharedId !== null && Number.isInteger(sharedId) ? sharedId : null, (signal) => getFile(sharedId!, { signal }));
+  const available = [...(files.data ?? []), ...(shared.data ? [shared.data] : [])];
+  // A ?file= that is not (or no longer) in the list, nor shared with the student, selects nothing.
   const selected = available.some((file) => String(file.file_id) === fileId) ? fileId : "";
 
   /** "Use a template": the form takes the template's settings (and its study guide, when it has one). */
@@ -139,7 +143,7 @@ export function TestGeneratorPage() {
 
   const failure = generation.error;
   let body;
-  if (files.loading && !files.data) {
+  if ((files.loading && !files.data) || shared.loading) {
     body = <Spinner label="Loading your study guides…" />;
   } else if (files.failed) {
     body = <RetryAlert onRetry={files.reload}>Failed to load your study guides.</RetryAlert>;
