@@ -393,6 +393,19 @@ describe("page text from pdf.js items", () => {
     expect(pageText(lines)).toBe("One. Two.\nThree.\nFour. Five.\nColumn two.");
   });
 
+  it("starts a paragraph where lines in a monospaced font (a code listing) meet prose, and not for code inside a line", () => {
+    const mono = (str: string, x: number, y: number, eol = true): TextRun => ({ ...run(str, x, y, eol), mono: true });
+    const lines = [
+      run("If alpha is an object of length 10, then", 50, 700),
+      mono("> alpha <- alpha[2 * 1:5]", 50, 688),
+      mono("> length(alpha)", 50, 676),
+      run("makes it an object of length 5; the function ", 50, 664, false),
+      mono("length", 250, 664, false),
+      run(" counts.", 280, 664),
+    ];
+    expect(pageText(lines)).toBe("If alpha is an object of length 10, then\n> alpha <- alpha[2 * 1:5] > length(alpha)\nmakes it an object of length 5; the function length counts.");
+  });
+
   it("drops soft hyphens and joins a word broken by one", () => {
     expect(pageText([run("photo\u00ad", 50, 700), run("syn\u00adthesis", 50, 688)])).toBe("photosynthesis");
   });
