@@ -13,9 +13,9 @@ export function AssignmentsCard({ data }: { data: Pick<DashboardData, "assignmen
   return (
     <DashboardCard title="Assignments" loading={!data} actions={<Link href="/classes">Your classes</Link>}>
       <p className="muted">{data?.assignments_to_do ? `${plural(data.assignments_to_do, "assignment")} to do.` : "Nothing to do right now."}</p>
-      <ul className="plain-list assignment-list">
+      <ul className="score-list assignment-list">
         {data?.assignments.map((a) => (
-          <li key={a.id} className="assignment-list__item">
+          <li key={a.id} className="score-list__item">
             <div className="assignment-list__text">
               <Link href={`/classes/${a.class_id}`} className="assignment-list__name">
                 {a.test_name}

@@ -1,15 +1,13 @@
 /** A member's view of a teacher's class: its assignments with their state, and Take or Review. */
 import { Link } from "wouter";
-import { errorMessage } from "../../api/client.ts";
 import { listClassAssignments, type MyAssignmentOut } from "../../api/teaching.ts";
 import { ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
-import { RetryAlert } from "../../components/RetryAlert.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { formatDateTime, formatPercent } from "../../format.ts";
 import { useLoad } from "../../hooks/useLoad.ts";
 import { canTake, takeHref } from "./assignment-text.ts";
+import { LoadedList } from "./LoadedList.tsx";
 import { StateBadge } from "./StateBadge.tsx";
 
 export function AssignmentAction({ assignment: a }: { assignment: MyAssignmentOut }) {
@@ -35,10 +33,11 @@ export function MemberAssignmentsCard({ classId, className }: { classId: number;
     { key: "best", header: "Best score", align: "end", render: (a) => formatPercent(a.best_score) },
     { key: "action", header: <span className="visually-hidden">Action</span>, label: "", align: "end", render: (a) => <AssignmentAction assignment={a} /> },
   ];
-  let body;
-  if (assignments.failed) body = <RetryAlert onRetry={assignments.reload}>{errorMessage(assignments.error, "Failed to load the assignments.")}</RetryAlert>;
-  else if (!assignments.data) body = <Spinner label="Loading the assignments…" />;
-  else if (assignments.data.length === 0) body = <p className="muted">Your teacher has not assigned a test in this class yet.</p>;
-  else body = <Table caption={`Assignments in ${className}`} columns={columns} rows={assignments.data} rowKey={(a) => a.id} />;
-  return <Card title="Assignments">{body}</Card>;
+  return (
+    <Card title="Assignments">
+      <LoadedList loaded={assignments} failed="Failed to load the assignments." loading="Loading the assignments…" empty={<p className="muted">Your teacher has not assigned a test in this class yet.</p>}>
+        {(rows) => <Table caption={`Assignments in ${className}`} columns={columns} rows={rows} rowKey={(a) => a.id} />}
+      </LoadedList>
+    </Card>
+  );
 }

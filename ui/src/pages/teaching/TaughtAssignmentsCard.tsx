@@ -1,20 +1,18 @@
 /** A teacher's class: its assignments with how many members submitted, "Assign a test", and removal. */
 import { useState } from "react";
 import type { StudyClassDetail } from "../../api/classes.ts";
-import { errorMessage } from "../../api/client.ts";
 import { deleteAssignment, listClassAssignments, type TaughtAssignmentOut } from "../../api/teaching.ts";
 import { Alert } from "../../components/Alert.tsx";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
-import { RetryAlert } from "../../components/RetryAlert.tsx";
-import { RowDeleteButton } from "../../components/RowDeleteButton.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { formatDateTime } from "../../format.ts";
 import { useToast } from "../../hooks/toast.tsx";
 import { useAction } from "../../hooks/useAction.ts";
 import { useLoad } from "../../hooks/useLoad.ts";
 import { AssignDialog } from "./AssignDialog.tsx";
+import { LoadedList } from "./LoadedList.tsx";
+import { removeColumn } from "./remove-column.tsx";
 import { SHOW_ANSWERS_LABELS } from "./assignment-text.ts";
 
 export function TaughtAssignmentsCard({ detail }: { detail: StudyClassDetail }) {
@@ -29,32 +27,16 @@ export function TaughtAssignmentsCard({ detail }: { detail: StudyClassDetail }) 
     { key: "attempts", header: "Attempts", align: "end", render: (a) => a.attempts_allowed },
     { key: "answers", header: "Answers shown", render: (a) => SHOW_ANSWERS_LABELS[a.show_answers_after] },
     { key: "submitted", header: "Submitted", align: "end", render: (a) => `${a.submitted_count} of ${a.member_count}` },
-    {
-      key: "actions",
-      header: <span className="visually-hidden">Actions</span>,
-      label: "",
-      align: "end",
-      render: (a) => (
-        <RowDeleteButton
-          name={`the assignment ${a.test_name}`}
-          label="Remove"
-          onClick={() =>
-            void remove.run(async () => {
-              await deleteAssignment(detail.id, a.id);
-              toast.show(`Removed the assignment "${a.test_name}". Attempts already made stay in the students' results.`, { kind: "success" });
-              assignments.reload();
-            })
-          }
-        />
-      ),
-    },
+    removeColumn(
+      (a) => `the assignment ${a.test_name}`,
+      (a) =>
+        void remove.run(async () => {
+          await deleteAssignment(detail.id, a.id);
+          toast.show(`Removed the assignment "${a.test_name}". Attempts already made stay in the students' results.`, { kind: "success" });
+          assignments.reload();
+        }),
+    ),
   ];
-
-  let list;
-  if (assignments.failed) list = <RetryAlert onRetry={assignments.reload}>{errorMessage(assignments.error, "Failed to load the assignments.")}</RetryAlert>;
-  else if (!assignments.data) list = <Spinner label="Loading the assignments…" />;
-  else if (assignments.data.length === 0) list = <p className="muted">No assignments yet. Assign one of your tests to the class.</p>;
-  else list = <Table caption={`Assignments of ${detail.name}`} columns={columns} rows={assignments.data} rowKey={(a) => a.id} />;
 
   return (
     <Card
@@ -67,7 +49,9 @@ export function TaughtAssignmentsCard({ detail }: { detail: StudyClassDetail }) 
     >
       <div className="stack">
         {remove.error && <Alert kind="error">{remove.error}</Alert>}
-        {list}
+        <LoadedList loaded={assignments} failed="Failed to load the assignments." loading="Loading the assignments…" empty={<p className="muted">No assignments yet. Assign one of your tests to the class.</p>}>
+          {(rows) => <Table caption={`Assignments of ${detail.name}`} columns={columns} rows={rows} rowKey={(a) => a.id} />}
+        </LoadedList>
       </div>
       <AssignDialog
         open={assigning}
