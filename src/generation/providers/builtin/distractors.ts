@@ -60,6 +60,21 @@ export function synonymous(a: string, aKey: string, b: string, bKey: string, voc
   return acronym(a, b) || acronym(b, a) || vocabulary.areAliases(aKey, bKey);
 }
 
+type CaseStyle = "acronym" | "capitalised" | "lower";
+function caseStyle(text: string): CaseStyle {
+  const letters = text.replace(/[^\p{L}]/gu, "");
+  return letters.length >= 2 && letters === letters.toUpperCase() ? "acronym" : /^\p{Lu}/u.test(letters) ? "capitalised" : "lower";
+}
+
+/** Same form as the answer: case ("R session", "MIME type" get capitalised terms), word count and length. */
+export function sameForm(answer: string, other: string): boolean {
+  if (caseStyle(answer) !== caseStyle(other)) return false;
+  const [wa, wo] = [answer.split(/\s+/).length, other.split(/\s+/).length];
+  if (Math.abs(wa - wo) > Math.max(1, Math.ceil(wa / 2))) return false;
+  const [la, lo] = [answer.length, other.length];
+  return Math.max(la, lo) <= 6 || Math.max(la, lo) / Math.max(1, Math.min(la, lo)) <= 2.2;
+}
+
 /** Takes `n` items from the difficulty's band, skipping some by seed; falls back outward when short. */
 export function chooseByDifficulty<T>(ranked: readonly T[], n: number, ctx: DistractorContext, accept: (item: T) => boolean): T[] {
   const [from, to] = BANDS[ctx.difficulty];
@@ -121,6 +136,7 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     if (term.words === 1 && !term.proper && term.articled === 0 && !answer.plural) return false;
     // "Document", "Texts": an ordinary word that began a heading is no name among names.
     if (term.proper && term.words === 1 && ctx.vocabulary.get(form.toLowerCase()) !== undefined) return false;
+    if (!sameForm(answerText, form)) return false;
     if (overlaps(form, answerText) || overlaps(form, ctx.topicKey) || inStem.includes(compact(form))) return false;
     return !synonymous(form, term.key, answerText, answer.key, ctx.vocabulary);
   };
@@ -141,7 +157,15 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
  * Other facts whose subject could stand in for this one's: a different term of the same number,
  * not part of it, not another name for it, ranked by how alike the two terms are used.
  */
-export function rivalFacts(fact: Fact, pool: readonly Fact[], n: number, ctx: DistractorContext, accept: (rival: Fact) => boolean = () => true): Fact[] {
+export function rivalFacts(
+  fact: Fact,
+  pool: readonly Fact[],
+  n: number,
+  ctx: DistractorContext,
+  accept: (rival: Fact) => boolean = () => true,
+  /** The rival's name takes the subject's place in a sentence: it must have the subject's form. */
+  inPlace = true,
+): Fact[] {
   const subject = fact.subject;
   if (!subject) return [];
   const known = ctx.vocabulary.get(subject.key);
@@ -156,6 +180,7 @@ export function rivalFacts(fact: Fact, pool: readonly Fact[], n: number, ctx: Di
     const term = rival ? ctx.vocabulary.get(rival.key) : undefined;
     if (!term || term.count < 2 || other.kind === "statement" || (known && contextSimilarity(known, term) < 0.05)) return false;
     if (!rival || other === fact || rival.key === subject.key || rival.plural !== subject.plural || rival.proper !== subject.proper) return false;
+    if (inPlace && !sameForm(subject.text, rival.text)) return false;
     if (overlaps(rival.text, subject.text) || synonymous(rival.text, rival.key, subject.text, subject.key, ctx.vocabulary)) return false;
     // The rival must not be mentioned in this fact's sentence, nor this subject in the rival's: "A matrix is an array …".
     if (compact(fact.sentence.text).includes(compact(rival.text)) || compact(other.sentence.text).includes(compact(subject.text))) return false;

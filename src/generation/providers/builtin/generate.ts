@@ -40,7 +40,7 @@ function quotas(types: QuestionType[], count: number, random: Random): Map<Quest
 
 function contentStems(text: string): Set<string> {
   return new Set(
-    wordsOf(text)
+    wordsOf(text.replace(/-/g, " "))
       .map((w) => w.toLowerCase())
       .filter((w) => !STOPWORDS.has(w) && w.length > 2)
       .map(stem),
@@ -105,7 +105,7 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
 }
 
 function relevanceOf(candidate: Candidate, fact: Fact): number {
-  return 3 * candidate.topicHit + 1 / (1 + candidate.rank * 0.2) + FACT_BONUS[fact.kind];
+  return 3 * candidate.topicHit + candidate.pageHit + 1 / (1 + candidate.rank * 0.2) + FACT_BONUS[fact.kind];
 }
 
 /** The text an answer must be found in: the page as the document has it. */
@@ -174,14 +174,24 @@ function verbIndex(fact: Fact): number {
 
 /** The subject may be the answer only when it is not the topic itself. */
 function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
-  return fact.subject !== undefined && !overlaps(fact.subject.text, ctx.topicKey) && fact.kind !== "statement";
+  if (fact.subject === undefined || overlaps(fact.subject.text, ctx.topicKey) || fact.kind === "statement") return false;
+  // "The spec allows … versions of the spec": the predicate would give the answer away.
+  const said = contentStems(fact.predicate ?? "");
+  return ![...contentStems(fact.subject.text)].every((s) => said.has(s));
 }
 
 /** `skip`: answers already asked from this sentence (normalised), when thin material asks a sentence twice. */
 function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext, skip: ReadonlySet<string>): Question | undefined {
   for (const form of MC_FORMS[req.difficulty]) {
     if (form === "whatIs" && fact.kind === "definition" && fact.complement) {
-      const others = rivalFacts(fact, pool, 3, ctx, (rival) => rival.kind === "definition" && rival.complement !== undefined && !compact(rival.complement).includes(compact(fact.complement ?? "")));
+      const others = rivalFacts(
+        fact,
+        pool,
+        3,
+        ctx,
+        (rival) => rival.kind === "definition" && rival.complement !== undefined && !compact(rival.complement).includes(compact(fact.complement ?? "")),
+        false,
+      );
       if (others.length === 3) return whatIs(fact, others.map((o) => o.complement ?? ""), ctx.random);
     }
     if (form === "whichTerm" && subjectAskable(fact, ctx) && fact.subject) {

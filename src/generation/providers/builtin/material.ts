@@ -13,6 +13,8 @@ export interface Candidate {
   rank: number;
   /** Share of the topic's words that the sentence uses. */
   topicHit: number;
+  /** Share of the topic's words that the sentence's page uses: a sentence that does not name the topic may still be on its page. */
+  pageHit: number;
 }
 
 export interface StudyMaterial {
@@ -78,6 +80,12 @@ export function studyMaterial(passages: readonly Passage[], pages: readonly Page
     return [...topicStems].filter((s) => stems.has(s)).length / topicStems.size;
   };
 
+  const pageHits = new Map<number, number>();
+  const pageHitOf = (number: number) => {
+    let hit = pageHits.get(number);
+    if (hit === undefined) pageHits.set(number, (hit = hitOf(byNumber.get(number)?.text ?? "")));
+    return hit;
+  };
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
   let usable = 0;
@@ -93,7 +101,7 @@ export function studyMaterial(passages: readonly Passage[], pages: readonly Page
         seen.add(key);
         // A sentence that does not name the topic is kept too (its passage does), and asked only
         // when the sentences that name it have run out (generate.ts ranks by topicHit first).
-        candidates.push({ sentence, rank, topicHit: hitOf(sentence.text) });
+        candidates.push({ sentence, rank, topicHit: hitOf(sentence.text), pageHit: pageHitOf(number) });
         if (!rejectReason(sentence)) usable++;
       }
     }
@@ -103,7 +111,7 @@ export function studyMaterial(passages: readonly Passage[], pages: readonly Page
     for (const [rank, passage] of passages.entries()) {
       const sentences = pageSentences(passage);
       read(sentences);
-      for (const sentence of sentences) candidates.push({ sentence, rank, topicHit: hitOf(sentence.text) });
+      for (const sentence of sentences) candidates.push({ sentence, rank, topicHit: hitOf(sentence.text), pageHit: hitOf(passage.text) });
     }
   }
   const step = Math.max(1, Math.floor(pages.length / SAMPLE_PAGES));
