@@ -52,8 +52,11 @@ const PAGES: (readonly [who: "anyone" | "student" | "admin", route: string])[] =
     "/dashboard", "/upload", "/testgenerator", "/generated-test?id={test}", "/take-test?id={test}", "/test-results?result={result}",
     "/ai-insights", "/profile", "/settings", "/classes", "/classes/{class}", "/templates", "/study-sets", "/study-sets/{set}", "/goals", "/notifications",
     "/tests/{test}/analysis",
+    // A teacher's class as its member sees it (read-only, with its assignment taken).
+    "/classes/{teacherClass}",
   ].map((r) => ["student", r] as const),
-  ...["/admin", "/admin/analytics", "/admin/audit", "/classes/{teacherClass}/results"].map((r) => ["admin", r] as const),
+  // …and as its teacher (join code, assignments, members).
+  ...["/admin", "/admin/analytics", "/admin/audit", "/classes/{teacherClass}", "/classes/{teacherClass}/results"].map((r) => ["admin", r] as const),
 ];
 
 const withIds = (route: string) =>
