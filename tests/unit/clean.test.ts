@@ -63,6 +63,29 @@ describe("running heads and page numbers", () => {
     expect(cleaned.map((p) => p.text)).toEqual(cleanPages(body).map((p) => p.text));
   });
 
+  it("cuts a running head the extractor merged into a page's first paragraph, and a foot merged into its last", () => {
+    // The R manual's pages without their running heads, then with heads and feet set close to the text, as
+    // pdf.js gives them: in one paragraph with the text ("Auto Multiple Choice 75 / 92 Terms …").
+    const plain = rIntro.slice(10, 16).map((p) => ({ page: p.page, text: p.text.replace(/^Chapter .*\n\n\d+\n\n/, "") }));
+    const merged = plain.map((p, i) => {
+      const lines = p.text.split("\n");
+      lines[0] = `An Introduction to R ${i + 5} / 113 ${lines[0]}`;
+      lines[lines.length - 1] = `${lines.at(-1)} Version 4.2.2 Patched ${i + 5}`;
+      return { page: p.page, text: lines.join("\n") };
+    });
+    expect(cleanPages(merged)).toEqual(cleanPages(plain));
+    expect(cleanPages(merged)[0]?.text).toMatch(/^Try \?help\.search for details and more examples\./);
+  });
+
+  it("keeps chapter titles that start consecutive pages, though their numbers follow the pages", () => {
+    // R Internals: chapters 10, 11 and 12 start on printed pages 67, 68 and 69 (PDF pages 73-75).
+    const pages = ["10 Testing R code", "11 Use of TeX dialects", "12 Current and future directions"].map((title, i) => ({
+      page: 73 + i,
+      text: `${67 + i}\n\n${title}\n\n${rIntro[12 + i]?.text.split("\n").slice(5).join("\n")}`,
+    }));
+    expect(cleanPages(pages).map((p) => p.text.split("\n")[0])).toEqual(["10 Testing R code", "11 Use of TeX dialects", "12 Current and future directions"]);
+  });
+
   it("keeps a numbered heading that happens to match its page's printed number", () => {
     // Printed page 1 of the R manual starts with its bare number and then the heading "1 Introduction …".
     const page = [{ page: 7, text: "1\n\n1 Introduction and preliminaries\n\n1.1 The R environment\nR is an integrated suite of software facilities." }];

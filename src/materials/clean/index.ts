@@ -12,6 +12,7 @@ import { dropContentsPages } from "./contents-pages.ts";
 import { dropGlyphRuns } from "./glyphs.ts";
 import { brokenWordReadings, vocabulary } from "./hyphens.ts";
 import { toLines, type CleanStats, type PageLines } from "./lines.ts";
+import { dropMergedHeads } from "./merged-heads.ts";
 import { joinParagraphs } from "./paragraphs.ts";
 import { dropRunningLines } from "./running-lines.ts";
 
@@ -49,7 +50,10 @@ function* cleaningSteps(pages: readonly ScannedPage[], stats?: CleanStats): Gene
     }
   }
   yield;
-  split = dropRunningLines(split, stats); // the one step that must see all pages at once
+  // The steps that must see all pages at once. Heads merged into text first: the running-lines step
+  // takes whole lines, and a line that is a merged head and text must lose the head only.
+  split = dropMergedHeads(split, stats);
+  split = dropRunningLines(split, stats);
   // The others look at one page at a time: a turn between slices of pages.
   for (const step of [dropContentsPages, dropCode, dropGlyphRuns]) {
     const done: PageLines[] = [];

@@ -16,6 +16,7 @@ const MAX_HEAD_CHARS = 100;
 const MIN_OFFSET_PAGES = 3;
 
 const ROMAN = /^[ivxlc]{1,7}$/i;
+const SENTENCE_INSIDE = /[\p{Ll})\]"”’][.!?]\s+\p{Lu}/u;
 const ARABIC = /^\d{1,5}$/;
 /** "12", "- 12 -", "— xii —", "Page 12", "12 / 40", "12 of 40", "Page 12 of 40". */
 const BARE_NUMBER = /^(?:page\s+)?[-–—]?\s*(\d{1,5}|[ivxlc]{1,7})\s*[-–—]?(?:\s*(?:\/|of)\s*\d{1,5})?$/i;
@@ -34,7 +35,8 @@ export function dropRunningLines(pages: readonly PageLines[], stats?: CleanStats
     for (const i of edges) {
       const line = lines[i] as string;
       if (i === folio?.index) {
-        if (folio.bare || !isSentence(line)) heads.add(i);
+        // A sentence ending inside is text the extractor merged with the head: merged-heads.ts cuts that.
+        if (folio.bare || (!isSentence(line) && !SENTENCE_INSIDE.test(line))) heads.add(i);
       } else if (EXPLICIT_PAGE.test(line)) heads.add(i);
       else if (line.length <= MAX_HEAD_CHARS && !isSentence(line)) {
         const key = headKey(line);
