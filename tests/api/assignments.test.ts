@@ -56,6 +56,10 @@ describe("assigning a test", () => {
     expect((await teacher.c.get(`/api/classes/${cls.id}/assignments`)).body.map((a: { id: number }) => a.id)).toContain(assignment.id);
     const listed = await mine(ana.c, assignment.id);
     expect(listed).toMatchObject({ state: "to_do", attempts_used: 0, best_score: null, due_at: due });
+    // A member's view of the class's list carries their own state, not the class's counts.
+    const inClass = (await ana.c.get(`/api/classes/${cls.id}/assignments`)).body.find((a: { id: number }) => a.id === assignment.id);
+    expect(inClass).toMatchObject({ state: "to_do", attempts_used: 0 });
+    expect(inClass).not.toHaveProperty("submitted_count");
   });
 
   it.each([
