@@ -108,7 +108,7 @@ export function similarTerms(answer: AnswerShape, ctx: DistractorContext, usable
     if (term.key === answer.key || term.count < minCount || term.pages.size < minCount || term.proper !== answer.proper || term.key.length < 3) continue;
     if (Math.abs(term.words - answer.words) > 1 || !usable(term)) continue;
     const context = known ? contextSimilarity(known, term) : 0;
-    const score = context + (term.head === head ? 0.25 : 0) + (term.words === answer.words ? 0.1 : 0) + Math.min(0.1, term.pages.size / 100);
+    const score = context + (ctx.vocabulary.areSiblings(answer.key, term.key) ? 0.5 : 0) + (term.head === head ? 0.25 : 0) + (term.words === answer.words ? 0.1 : 0) + Math.min(0.1, term.pages.size / 100);
     scored.push({ term, score });
   }
   return scored
@@ -129,6 +129,8 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     const form = formOf(term, answer.plural);
     // "xml", "ls": short lower-case words are file names and commands more often than terms.
     if (!form || form.length > 40 || /\d/.test(form) || (!term.proper && form.length < 4)) return false;
+    // "ROXThe ROX desktop": words run together by extraction.
+    if (/\p{Lu}{2}\p{Ll}/u.test(form)) return false;
     // "NULL", "TRUE": constants from code, not terms of the answer's kind.
     if (/^\p{Lu}{2,}$/u.test(form) !== /^\p{Lu}{2,}$/u.test(answerText)) return false;
     if (term.words === 1 && GENERIC_NOUNS.has(term.head.toLowerCase())) return false;
@@ -178,7 +180,8 @@ export function rivalFacts(
     const rival = other.subject;
     // A rival is a term of the subject: used on several pages, in company like the answer's.
     const term = rival ? ctx.vocabulary.get(rival.key) : undefined;
-    if (!term || term.count < 2 || other.kind === "statement" || (known && contextSimilarity(known, term) < 0.05)) return false;
+    // Where the subject's company is known well enough, a rival shares some of it (same field).
+    if (!term || term.count < 2 || other.kind === "statement" || (known && known.context.size >= 30 && contextSimilarity(known, term) < 0.05)) return false;
     if (!rival || other === fact || rival.key === subject.key || rival.plural !== subject.plural || rival.proper !== subject.proper) return false;
     if (inPlace && !sameForm(subject.text, rival.text)) return false;
     if (overlaps(rival.text, subject.text) || synonymous(rival.text, rival.key, subject.text, subject.key, ctx.vocabulary)) return false;

@@ -1,5 +1,5 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
-import { overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
+import { overlaps, rivalFacts, sameForm, termDistractors, type DistractorContext } from "./distractors.ts";
 import { factOf, type Fact } from "./facts.ts";
 import type { Phrase } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
@@ -94,6 +94,8 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
   };
   const facts: RankedFact[] = [];
   for (const candidate of material.candidates) {
+    // A sentence that names neither the topic nor stands on a page that does is only taken from the best passages.
+    if (candidate.topicHit === 0 && candidate.pageHit === 0 && candidate.rank >= 3) continue;
     if (rejectReason(candidate.sentence) || excluded(candidate.sentence.text)) continue;
     // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
     if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
@@ -147,6 +149,8 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       const before = text.slice(0, phrase.start);
       const quoted = (before.match(/“/g)?.length ?? 0) > (before.match(/”/g)?.length ?? 0) || (before.match(/"/g)?.length ?? 0) % 2 === 1;
       if (quoted) return false;
+      // "over the past 1000 _____": a unit after a number is no term.
+      if (/\d\s*$/.test(text.slice(0, phrase.termStart))) return false;
       if (opened > 0 || /[-/]$/.test(text.slice(0, phrase.termStart)) || /^[-/]/.test(text.slice(phrase.stop))) return false;
       const rest = contentStems(text.slice(0, phrase.start) + " " + text.slice(phrase.stop));
       const own = [...contentStems(phrase.text)];
@@ -233,12 +237,19 @@ function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean
   // What a definition or relation says of a term is clearly false of another defined term.
   const [rival] = fact.subject && fact.kind !== "statement" ? rivalFacts(fact, pool, 1, ctx) : [];
   if (rival) return trueFalse(fact, rival);
-  // Otherwise the key term after the verb gives way to a term of its kind from other contexts of the
-  // document: from the middle of the ranking, never the closest ones (which might make the statement
-  // true as well) nor the farthest (which make it nonsense).
-  const far: DistractorContext = { ...ctx, difficulty: "Medium" };
-  for (const phrase of blankable(fact, ctx).filter((p) => p.first > verbIndex(fact)).slice(0, 2)) {
-    const [other] = termDistractors({ ...phrase, text: termForm(fact, phrase) }, fact.sentence.text, 1, far);
+  // Otherwise a key term after the verb gives way to a term the document lists beside it ("lists" for
+  // "matrices" where it writes "matrices, lists and data frames"): of the same kind, and clearly not
+  // what this sentence says. A term from merely similar contexts could make nonsense or a truth.
+  const { vocabulary } = ctx;
+  for (const phrase of blankable(fact, ctx).filter((p) => p.first > verbIndex(fact)).slice(0, 3)) {
+    const text = termForm(fact, phrase);
+    const inSentence = compact(fact.sentence.text);
+    const sibling = [...(vocabulary.siblings.get(phrase.key) ?? [])]
+      .map((key) => vocabulary.get(key))
+      .map((term) => (phrase.plural ? term?.plural : term?.singular))
+      .filter((form): form is string => form !== undefined && sameForm(text, form) && !inSentence.includes(compact(form)) && !overlaps(form, text) && !overlaps(form, ctx.topicKey))
+      .sort();
+    const other = sibling.length ? sibling[Math.floor(ctx.random() * sibling.length)] : undefined;
     if (other) return swappedStatement(fact, phrase, other);
   }
   return undefined;

@@ -63,6 +63,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (text.length < 30 || text.length > 300 || words.length < 6 || words.length > 45) return "length";
   if (!/^\p{Lu}/u.test(text) || !/[\p{L}\p{N})"”'’]\.["”’]?$/u.test(text)) return "incomplete";
   if (ANAPHORIC_START.test(text)) return "anaphoric start";
+  // "Example: Each line …", "Note: …": a label, and what follows is often another sentence.
+  if (/^\p{L}+:\s/u.test(text) || /:\s+(?:Note|See|Example)\b/.test(text)) return "label";
   // "Rd, which records …": the tail of a file name or a cut word, not a subject.
   if (/^\p{Lu}\p{L}{0,2},/u.test(text)) return "fragment";
   // A pronoun early on stands for something said before, unless a noun of this sentence comes first

@@ -69,6 +69,16 @@ export class Vocabulary {
     }
   }
 
+  /**
+   * Terms the document lists together ("matrices, lists and data frames", "a vector or a factor"):
+   * things of one kind, the best wrong options and the only safe swaps for a false statement.
+   */
+  readonly siblings = new Map<string, Set<string>>();
+
+  areSiblings(a: string, b: string): boolean {
+    return this.siblings.get(a)?.has(b) === true;
+  }
+
   /** Whether the document names `a` and `b` as the same thing. */
   areAliases(a: string, b: string): boolean {
     return this.aliases.get(a)?.has(b) === true || this.aliases.get(b)?.has(a) === true;
@@ -79,7 +89,13 @@ export class Vocabulary {
       const a = phrases[i] as Phrase;
       const b = phrases[i + 1] as Phrase;
       const between = sentence.text.slice(a.stop, b.start).trim().toLowerCase();
-      if (!/^(?:\(|,? or|, also called|, also known as|,? i\.e\.,?|, that is,?)$/.test(between)) continue;
+      if (/^(?:,|and|or|, and|nor)$/.test(between) && a.key !== b.key && a.proper === b.proper) {
+        for (const [x, y] of [[a.key, b.key], [b.key, a.key]] as const) {
+          if (!this.siblings.has(x)) this.siblings.set(x, new Set());
+          this.siblings.get(x)?.add(y);
+        }
+      }
+      if (!/^(?:\(|, or|, also called|, also known as|,? i\.e\.,?|, that is,?)$/.test(between)) continue;
       if (!this.aliases.has(a.key)) this.aliases.set(a.key, new Set());
       this.aliases.get(a.key)?.add(b.key);
     }
