@@ -98,6 +98,9 @@ describe("the roster", () => {
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ user_id: ana.id, username: ana.username, email: ana.email });
     expect((await teacher.c.post(`/api/classes/${cls.id}/members`, { email: ana.email })).status).toBe(200);
+    // Ana is told once, with a link to the class.
+    const told = (await ana.c.get("/api/notifications")).body.items.filter((n: { kind: string }) => n.kind === "class_added");
+    expect(told).toEqual([expect.objectContaining({ message: `${teacher.username} added you to the class Statistics 101.`, link: `/classes/${cls.id}` })]);
     await join(ben.c, cls.join_code!);
     const list = await teacher.c.get(`/api/classes/${cls.id}/members`);
     expect(list.body.map((m: { user_id: number }) => m.user_id)).toEqual([ana.id, ben.id]);

@@ -11,7 +11,7 @@ export const NotificationsQuery = z.object({
 });
 export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
 
-export type NotificationKind = "generation_done" | "generation_failed" | "cards_due" | "goal_reached" | "assignment_new" | "announcement";
+export type NotificationKind = "generation_done" | "generation_failed" | "cards_due" | "goal_reached" | "assignment_new" | "class_added" | "announcement";
 
 /**
  * One entry of the list. `source` says which id space `id` belongs to: the student's own notifications,

@@ -11,6 +11,7 @@ import { addMember, classIdByJoinCode, isMember, memberCounts, membershipCount, 
 import { findClass } from "../../study/classes/policy.ts";
 import type { ClassDetailOut } from "../../study/classes/schema.ts";
 import { getClass } from "../../study/classes/service.ts";
+import { notify } from "../../study/notifications/service.ts";
 import { MAX_MEMBERS, membersOf, type MemberOut } from "../assignments/queries.ts";
 import type { JoinCodeOut } from "./schema.ts";
 
@@ -73,6 +74,10 @@ export async function addMemberByEmail(scope: Scope, classId: number, email: str
   if (user.id === cls.owner_id) throw invalid("You teach this class: add your students to it.", ["body", "email"]);
   const created = await enrol(scope, cls.id, user.id);
   const member = (await membersOf(scope, cls.id)).find((m) => m.user_id === user.id)!;
+  // Nobody typed a code, so the student learns of the class from this (once per time they are added).
+  if (created) {
+    await notify(scope, user.id, { kind: "class_added", message: `${scope.user.username} added you to the class ${cls.name}.`, link: `/classes/${cls.id}`, event_key: `class_added:${cls.id}:${member.joined_at}` });
+  }
   return { member, created };
 }
 
