@@ -11,6 +11,12 @@ export const normalise = (s: string) =>
 const STOP = new Set(
   "a an and are as at be by can for from has have in into is it its of on or that the their this to was were which with what when where who why how does do not true false".split(" "),
 );
+/**
+ * How options are told apart: as `normalise` compares texts, except that an option made only of
+ * symbols ("<-", "==", "%%") is compared as written, since normalising would make them all empty.
+ */
+const optionKey = (s: string) => normalise(s) || s.toLowerCase().replace(/\s+/g, " ").trim();
+
 export const contentWords = (s: string) => normalise(s).split(" ").filter((w) => w.length > 2 && !STOP.has(w));
 
 export interface ValidationContext {
@@ -72,8 +78,8 @@ export function checkItem(raw: unknown, ctx: ValidationContext): { ok: true; que
 
   if (q.type === "multiple_choice") {
     if (options.length !== 4) return { ok: false, reason: "multiple choice needs 4 options" };
-    if (new Set(options.map(normalise)).size !== 4) return { ok: false, reason: "options are not distinct" };
-    const match = options.find((o) => normalise(o) === normalise(answer));
+    if (new Set(options.map(optionKey)).size !== 4) return { ok: false, reason: "options are not distinct" };
+    const match = options.find((o) => optionKey(o) === optionKey(answer));
     if (!match) return { ok: false, reason: "the answer is not among the options" };
     answer = match;
   } else if (q.type === "true_false") {

@@ -55,7 +55,9 @@ export function shortAnswerMatches(given: string, q: Pick<Question, "answer" | "
   const mine = words(given);
   return [q.answer, ...(q.accepted_answers ?? [])].some((expected) => {
     const theirs = words(expected);
-    return theirs.length > 0 && theirs.length === mine.length && theirs.every((w, i) => sameWord(w, mine[i]!));
+    // An answer made only of symbols ("<-") has no words: it must be typed as it is.
+    if (theirs.length === 0) return basic(expected) !== "" && basic(expected) === basic(given);
+    return theirs.length === mine.length && theirs.every((w, i) => sameWord(w, mine[i]!));
   });
 }
 

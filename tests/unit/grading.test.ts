@@ -53,6 +53,13 @@ describe("grade", () => {
     expect(result).toMatchObject({ correct: 3, total: 3, score: 100 });
   });
 
+  it("grades an answer made only of symbols as typed, not as an empty word list", () => {
+    const symbols = expects("<-");
+    expect(shortAnswerMatches(" <- ", symbols)).toBe(true);
+    expect(shortAnswerMatches("=", symbols)).toBe(false);
+    expect(shortAnswerMatches("", symbols)).toBe(false);
+  });
+
   it("keeps multiple choice exact: the singular option is a different option", () => {
     const result = grade(questions, { "0": "search engine", "2": "vector" });
     expect(result.review.map((r) => r.correct)).toEqual([false, false, false]);
