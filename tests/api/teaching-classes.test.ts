@@ -4,6 +4,7 @@
  * everybody else sees nothing (404). A student's own organiser class stays as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeAccount } from "../../src/accounts/roles.ts";
 import { JOIN_CODE_ALPHABET } from "../../src/study/classes/members.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { uploadRFaq } from "../helpers/generation.ts";
@@ -73,6 +74,20 @@ describe("a teacher's class", () => {
     expect(limited.body.detail).toMatch(/Too many wrong join codes/);
     // Another account is not affected.
     expect((await join((await newStudent(server.url)).c, "ZZZZ2222")).status).toBe(404);
+  });
+
+  it("turns a teacher's own class made before they taught into a teacher's class when they ask for a code", async () => {
+    const teacher = await newStudent(server.url, "promoted");
+    const before = await newClass(teacher.c, "Made as a student");
+    expect(before.join_code).toBeNull();
+    expect((await teacher.c.post(`/api/classes/${before.id}/join-code`)).status).toBe(403);
+    await changeAccount(server.app, teacher.id, { role: "teacher" });
+    const code = await teacher.c.post(`/api/classes/${before.id}/join-code`);
+    expect(code.status).toBe(200);
+    expect((await teacher.c.get(`/api/classes/${before.id}`)).body).toMatchObject({ role: "teacher", join_code: code.body.join_code });
+    // An administrator cannot do that to a student's own class.
+    const students = await newClass((await newStudent(server.url)).c, "Mine");
+    expect((await admin.c.post(`/api/classes/${students.id}/join-code`)).status).toBe(403);
   });
 
   it("regenerates the code: the old one stops working, the new one works", async () => {

@@ -7,6 +7,7 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { changeAccount } from "../../src/accounts/roles.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { PHONE, scrollsSideways } from "../helpers/browser.ts";
 import { browserSuite, pageAs } from "../helpers/student-browser.ts";
@@ -131,5 +132,17 @@ describe("teaching a class", () => {
     await sp.getByRole("button", { name: "Join class" }).click();
     await sp.getByText("No class has this join code. Check the code with your teacher.").waitFor();
     expect(await scrollsSideways(sp)).toBe(false);
+  });
+
+  it("lets a teacher give a class they made as a student a join code", async () => {
+    const { server, browser } = suite;
+    const promoted = await newStudent(server.url, "promoted");
+    const cls = await promoted.c.post("/api/classes", { name: "Chemistry" });
+    await changeAccount(server.app, promoted.id, { role: "teacher" });
+    const page = suite.track(await pageAs(browser, server.url, promoted.c, `/classes/${cls.body.id}`));
+    await page.getByRole("button", { name: "Get a join code" }).click();
+    await page.getByTestId("join-code").waitFor();
+    expect(await page.getByTestId("join-code").textContent()).toBe((await promoted.c.get(`/api/classes/${cls.body.id}`)).body.join_code);
+    await page.getByRole("button", { name: "Assign a test" }).waitFor();
   });
 });

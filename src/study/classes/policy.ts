@@ -16,9 +16,10 @@ export interface ClassRow {
 
 /**
  * view: the class, its syllabus and materials. change: rename, delete, attach and detach materials.
- * teach: the roster, the join code and assignments of a teacher's class.
+ * teach: the roster, the join code and assignments of a teacher's class. code: give the class a new
+ * join code (teach, and also a teacher's own class made before they taught, which becomes a teacher's).
  */
-export type ClassAction = "view" | "change" | "teach";
+export type ClassAction = "view" | "change" | "teach" | "code";
 
 /** Teachers teach; administrators can do everything a teacher can. */
 export const teaches = (user: SessionUser) => user.role === "teacher" || user.role === "admin";
@@ -34,12 +35,16 @@ export type ClassRelation = "owner" | "member" | "admin";
 export function can(user: SessionUser, action: ClassAction, cls: ClassRow, relation: ClassRelation): boolean {
   if (action === "view") return true;
   if (relation === "member" && !user.is_admin) return false;
-  return action === "change" || (action === "teach" && cls.join_code !== null && (user.is_admin || teaches(user)));
+  if (action === "change") return true;
+  const teaching = cls.join_code !== null && (user.is_admin || teaches(user));
+  return teaching || (action === "code" && relation === "owner" && teaches(user));
 }
 
+const TEACHERS_ONLY = "Only a teacher's class has members and assignments, and only its teacher manages them.";
 const refusal: Record<Exclude<ClassAction, "view">, string> = {
   change: "Only the teacher of this class can change it.",
-  teach: "Only a teacher's class has members and assignments, and only its teacher manages them.",
+  teach: TEACHERS_ONLY,
+  code: TEACHERS_ONLY,
 };
 
 /** Narrows a query on `classes` to the ones the user lists as theirs: owned or joined. */

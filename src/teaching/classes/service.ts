@@ -52,9 +52,12 @@ export async function joinClass(scope: Scope, typed: string): Promise<ClassDetai
   return getClass(scope, classId);
 }
 
-/** POST /api/classes/{id}/join-code: a new code; the old one stops working. */
+/**
+ * POST /api/classes/{id}/join-code: a new code; the old one stops working. A teacher's own class made
+ * before they taught gets its first code here, and with it becomes a teacher's class.
+ */
 export async function regenerateJoinCode(scope: Scope, classId: number): Promise<JoinCodeOut> {
-  const cls = await findClass(scope, classId, "teach");
+  const cls = await findClass(scope, classId, "code");
   return { join_code: await setJoinCode(scope.db, cls.id, scope.clock.now().toISOString()) };
 }
 

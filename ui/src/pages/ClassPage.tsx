@@ -27,7 +27,8 @@ import { useLoad } from "../hooks/useLoad.ts";
 import "../styles/organiser.css";
 import "../styles/classroom.css";
 import { parseId } from "../hooks/usePageId.ts";
-import { JoinCodeCard } from "./teaching/JoinCodeCard.tsx";
+import { JoinCodeCard, StartTeachingCard } from "./teaching/JoinCodeCard.tsx";
+import { useSession } from "../hooks/session.tsx";
 import { MemberAssignmentsCard } from "./teaching/MemberAssignmentsCard.tsx";
 import { MembersCard } from "./teaching/MembersCard.tsx";
 import { TaughtAssignmentsCard } from "./teaching/TaughtAssignmentsCard.tsx";
@@ -171,6 +172,7 @@ export function ClassPage() {
   const id = parseId(params.id);
   const loaded = useLoad(id.kind === "ok" ? id.id : null, (signal) => getClass((id as { id: number }).id, { signal }));
   const detail = loaded.data;
+  const { user } = useSession();
 
   if (id.kind !== "ok" || (loaded.error instanceof ApiError && loaded.error.status === 404)) {
     return (
@@ -206,6 +208,7 @@ export function ClassPage() {
     >
       <div className="stack stack--lg">
         {detail.role === "teacher" && detail.join_code && <JoinCodeCard classId={detail.id} code={detail.join_code} />}
+        {detail.role === "organiser" && user?.role === "teacher" && <StartTeachingCard classId={detail.id} onStarted={loaded.reload} />}
         {detail.role === "teacher" && <TaughtAssignmentsCard detail={detail} />}
         {member && <MemberAssignmentsCard classId={detail.id} className={detail.name} />}
         <Card title="Syllabus">

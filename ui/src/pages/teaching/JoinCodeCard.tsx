@@ -1,6 +1,7 @@
 /** A teacher's class: the code students join with, to copy or replace (the old one then stops working). */
 import { useState } from "react";
 import { regenerateJoinCode } from "../../api/teaching.ts";
+import { Alert } from "../../components/Alert.tsx";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -56,6 +57,33 @@ export function JoinCodeCard({ classId, code }: { classId: number; code: string 
       >
         <p>The current code stops working at once. Students who already joined stay in the class.</p>
       </ConfirmDialog>
+    </Card>
+  );
+}
+
+/** A teacher's own class made before they taught: a join code makes it a teacher's class. */
+export function StartTeachingCard({ classId, onStarted }: { classId: number; onStarted: () => void }) {
+  const start = useAction();
+  return (
+    <Card title="Teach this class">
+      <div className="stack">
+        {start.error && <Alert kind="error">{start.error}</Alert>}
+        <p className="muted">You made this class before your account could teach. Give it a join code to let students join it and to assign them tests.</p>
+        <div className="button-row">
+          <Button
+            busy={start.busy}
+            busyLabel="Making a code…"
+            onClick={() =>
+              void start.run(async () => {
+                await regenerateJoinCode(classId);
+                onStarted();
+              })
+            }
+          >
+            Get a join code
+          </Button>
+        </div>
+      </div>
     </Card>
   );
 }
