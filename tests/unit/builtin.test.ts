@@ -124,10 +124,10 @@ describe.each([
 
 describe("selection", () => {
   it("asks only for the types requested", async () => {
-    const questions = await generate(R_INTRO, "arrays", { types: ["true_false"], count: 6 });
+    const questions = await generate(R_INTRO, "lists", { types: ["true_false"], count: 6 });
     expect(questions).toHaveLength(6);
     expect(questions.every((q) => q.type === "true_false")).toBe(true);
-    // Some statements are made false, some are left true.
+    // Some statements are made false (where another defined term can be named), some are left true.
     expect(new Set(questions.map((q) => q.answer))).toEqual(new Set(["True", "False"]));
   });
 
@@ -143,7 +143,8 @@ describe("selection", () => {
     const vectors = await generate(R_INTRO, "vectors");
     const lists = await generate(R_INTRO, "lists");
     const shared = vectors.filter((q) => lists.some((l) => quoted(l) === quoted(q)));
-    expect(shared.length).toBeLessThanOrEqual(3);
+    // Sentences that name both topics may serve both; most do not.
+    expect(shared.length).toBeLessThanOrEqual(4);
     const mentions = (qs: Question[], word: RegExp) => qs.filter((q) => word.test(quoted(q))).length;
     expect(mentions(vectors, /\bvectors?\b/i)).toBeGreaterThanOrEqual(5);
     expect(mentions(lists, /\blists?\b/i)).toBeGreaterThanOrEqual(4);

@@ -165,7 +165,7 @@ export function rivalFacts(
   n: number,
   ctx: DistractorContext,
   accept: (rival: Fact) => boolean = () => true,
-  /** The rival's name takes the subject's place in a sentence: it must have the subject's form. */
+  /** The rival's name takes the subject's place in a sentence (true/false, "true of X"). */
   inPlace = true,
 ): Fact[] {
   const subject = fact.subject;
@@ -183,7 +183,8 @@ export function rivalFacts(
     // Where the subject's company is known well enough, a rival shares some of it (same field).
     if (!term || term.count < 2 || other.kind === "statement" || (known && known.context.size >= 30 && contextSimilarity(known, term) < 0.05)) return false;
     if (!rival || other === fact || rival.key === subject.key || rival.plural !== subject.plural || rival.proper !== subject.proper) return false;
-    if (inPlace && !sameForm(subject.text, rival.text)) return false;
+    // In a sentence's subject the name is read, not compared side by side: only an acronym must meet an acronym.
+    if (inPlace && (caseStyle(subject.text) === "acronym") !== (caseStyle(rival.text) === "acronym")) return false;
     if (overlaps(rival.text, subject.text) || synonymous(rival.text, rival.key, subject.text, subject.key, ctx.vocabulary)) return false;
     // The rival must not be mentioned in this fact's sentence, nor this subject in the rival's: "A matrix is an array …".
     if (compact(fact.sentence.text).includes(compact(rival.text)) || compact(other.sentence.text).includes(compact(subject.text))) return false;

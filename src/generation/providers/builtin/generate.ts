@@ -1,9 +1,9 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
-import { overlaps, rivalFacts, sameForm, termDistractors, type DistractorContext } from "./distractors.ts";
+import { overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
 import { factOf, type Fact } from "./facts.ts";
 import type { Phrase } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
-import { cloze, clozeShort, clozeText, swappedStatement, termForm, trueFalse, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
+import { cloze, clozeShort, clozeText, termForm, trueFalse, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
 import { createRandom, shuffle, type Random } from "./random.ts";
 import { studyMaterial, type Candidate } from "./material.ts";
 import { compact, normalizeQuestion, stem, STOPWORDS, termKey, wordsOf } from "./text.ts";
@@ -94,8 +94,8 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
   };
   const facts: RankedFact[] = [];
   for (const candidate of material.candidates) {
-    // A sentence that names neither the topic nor stands on a page that does is only taken from the best passages.
-    if (candidate.topicHit === 0 && candidate.pageHit === 0 && candidate.rank >= 3) continue;
+    // A sentence that neither names the topic nor stands on a page that does is about something else.
+    if (candidate.topicHit === 0 && candidate.pageHit === 0) continue;
     if (rejectReason(candidate.sentence) || excluded(candidate.sentence.text)) continue;
     // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
     if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
@@ -222,7 +222,10 @@ function shortAnswer(fact: RankedFact, ctx: DistractorContext, skip: ReadonlySet
   if (subject && subjectAskable(fact, ctx) && typeable(subject) && (!subject.plural || fact.kind === "naming") && !skip.has(normalizeQuestion(subject.text))) {
     return whichTermShort(fact);
   }
-  const phrase = blankable(fact, ctx).find((p) => typeable(p) && !skip.has(normalizeQuestion(p.text)));
+  // A lone word to type must be a term of the subject (listed beside others of its kind, or on many
+  // pages), not any noun ("format", "structure").
+  const salient = (p: Phrase) => p.words > 1 || ctx.vocabulary.siblings.has(p.key) || (ctx.vocabulary.get(p.key)?.pages.size ?? 0) >= 5;
+  const phrase = blankable(fact, ctx).find((p) => typeable(p) && salient(p) && !skip.has(normalizeQuestion(p.text)));
   return phrase ? clozeShort(fact, phrase) : undefined;
 }
 
@@ -237,21 +240,9 @@ function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean
   // What a definition or relation says of a term is clearly false of another defined term.
   const [rival] = fact.subject && fact.kind !== "statement" ? rivalFacts(fact, pool, 1, ctx) : [];
   if (rival) return trueFalse(fact, rival);
-  // Otherwise a key term after the verb gives way to a term the document lists beside it ("lists" for
-  // "matrices" where it writes "matrices, lists and data frames"): of the same kind, and clearly not
-  // what this sentence says. A term from merely similar contexts could make nonsense or a truth.
-  const { vocabulary } = ctx;
-  for (const phrase of blankable(fact, ctx).filter((p) => p.first > verbIndex(fact)).slice(0, 3)) {
-    const text = termForm(fact, phrase);
-    const inSentence = compact(fact.sentence.text);
-    const sibling = [...(vocabulary.siblings.get(phrase.key) ?? [])]
-      .map((key) => vocabulary.get(key))
-      .map((term) => (phrase.plural ? term?.plural : term?.singular))
-      .filter((form): form is string => form !== undefined && sameForm(text, form) && !inSentence.includes(compact(form)) && !overlaps(form, text) && !overlaps(form, ctx.topicKey))
-      .sort();
-    const other = sibling.length ? sibling[Math.floor(ctx.random() * sibling.length)] : undefined;
-    if (other) return swappedStatement(fact, phrase, other);
-  }
+  // A key term swapped for another of its kind reads as nonsense or, worse, as another truth more
+  // often than as a clear falsehood ("… variables of the directory", "… compared to hand-engraved
+  // aspects"): only what is said of a defined term is made false, by naming another defined term.
   return undefined;
 }
 

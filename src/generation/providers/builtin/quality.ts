@@ -23,7 +23,7 @@ const URL_OR_MAIL = /(?:https?:|ftp:|www\.|\w@\w|\.(?:com|org|net|edu|html?)\b)/
 const PAGE_DEBRIS = /\b\d+\s*\/\s*\d+\b|\bpage \d+ of \d+\b|^\d+(?:\.\d+)*\s+\p{Lu}/iu;
 const OPERATOR = /[=+*/\\|&^~<>%#$@{}[\];]|->|<-|::/g;
 /** Identifiers from code: data.frame, my_var, camelCase, call(), --option. */
-const IDENTIFIER = /\w\(|\b\w+\.(?:xml|html?|txt|json|cc?|h|hh|cpp|py|r|rd|sh|pdf|tex|js|ts|conf|cfg|ini|log)\b|\b[a-z]\w*[._][a-z_]\w*\b|\b[a-z]+[A-Z]\w*\b|\w\(\)|(?:^|\s)--?[a-z]/;
+const IDENTIFIER = /\w\(|\b\w+_\w+\b|\b\w+\.(?:xml|html?|txt|json|cc?|h|hh|cpp|py|r|rd|sh|pdf|tex|js|ts|conf|cfg|ini|log)\b|\b[a-z]\w*[._][a-z_]\w*\b|\b[a-z]+[A-Z]\w*\b|\w\(\)|(?:^|\s)--?[a-z]/;
 
 /** Nouns that, as "The X" opening a sentence, mean the one just mentioned. */
 const VAGUE_SUBJECTS = new Set(

@@ -97,23 +97,6 @@ export function trueOf(fact: Fact, rivals: Fact[], random: Random): Question {
   return choice(fact, `Which of the following statements about ${subjectPhrase(fact)} is true?`, answer, falseOnes, random);
 }
 
-/**
- * A statement made false by putting a term of the same kind, used in other contexts of the
- * document, where the sentence's key term was ("… an index vector in loops").
- */
-export function swappedStatement(fact: Fact, phrase: Phrase, other: string): Question {
-  const { text } = fact.sentence;
-  const before = text.slice(0, phrase.termStart).replace(/\b([Aa])n? $/, (_m, a: string) => `${/^[aeiou]/i.test(other) ? `${a}n` : a} `);
-  return {
-    question: `True or false: ${capitalizeFirst(before + other + text.slice(phrase.stop))}`,
-    type: "true_false",
-    options: ["True", "False"],
-    answer: "False",
-    ...base(fact),
-    explanation: `False: the material says "${termForm(fact, phrase)}", not "${other}". ${explanation(fact)}`,
-  };
-}
-
 export function trueFalse(fact: Fact, rival: Fact | undefined): Question {
   const statement = rival ? rekeyed(fact, rival) : fact.sentence.text;
   const said = rival ? `False: the material says this of "${termForm(fact, fact.subject as Phrase)}", not "${termForm(rival, rival.subject as Phrase)}". ` : "True. ";
