@@ -1,7 +1,7 @@
 import type { Scope } from "../../core/context.ts";
 import { lockKey, withTransaction } from "../../core/db.ts";
 import { conflict, invalid, notFound } from "../../core/errors.ts";
-import { userTests } from "../../generation/tests-query.ts";
+import { MAX_TESTS_READ, userTests } from "../../generation/tests-query.ts";
 import { assignmentAttempts, type AssignmentAttempt } from "../../practice/queries.ts";
 import { joinedBy, memberCounts, membersOf as memberRows } from "../../study/classes/members.ts";
 import { findClass } from "../../study/classes/policy.ts";
@@ -19,8 +19,8 @@ import {
 import { assignmentState } from "./state.ts";
 
 const DAY = 24 * 3600_000;
-/** A student's list across classes reads at most this many assignments (the newest). */
-const MAX_MY_ASSIGNMENTS = 500;
+/** A student's list across classes reads at most this many assignments (the newest): as many tests as one lookup names. */
+const MAX_MY_ASSIGNMENTS = MAX_TESTS_READ;
 
 const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed|duplicate key/i.test(String((err as Error)?.message));
 
@@ -36,17 +36,18 @@ function checkDates(scope: Scope, input: AssignmentInput) {
   if (input.due_at && input.due_at <= now.toISOString()) throw invalid("The due date has already passed.", ["body", "due_at"]);
 }
 
-/** Tells each member of the class about a new assignment, once (event `assignment:{id}`). */
+/**
+ * Tells each member of the class about a new assignment, once (event `assignment:{id}`): in one
+ * transaction, so a class of hundreds costs one commit (one disk sync), not one each.
+ */
 async function announce(scope: Scope, cls: { id: number; name: string }, out: AssignmentOut): Promise<void> {
   const due = out.due_at ? `, due ${utcMinute(out.due_at)}` : "";
-  for (const m of await memberRows(scope.db, cls.id, MAX_MEMBERS)) {
-    await notify(scope, m.user_id, {
-      kind: "assignment_new",
-      message: `New assignment in ${cls.name}: ${out.test_name}${due}.`,
-      link: `/classes/${cls.id}`,
-      event_key: `assignment:${out.id}`,
-    });
-  }
+  const message = `New assignment in ${cls.name}: ${out.test_name}${due}.`;
+  await withTransaction(scope, async (tx) => {
+    for (const m of await memberRows(tx.db, cls.id, MAX_MEMBERS)) {
+      await notify(tx, m.user_id, { kind: "assignment_new", message, link: `/classes/${cls.id}`, event_key: `assignment:${out.id}` });
+    }
+  });
 }
 
 /** Gives one of the teacher's tests to the class; its members are notified. */
