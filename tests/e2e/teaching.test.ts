@@ -91,6 +91,7 @@ describe("teaching a class", () => {
     await sp.goto(`${server.url}/dashboard`);
     const card = sp.locator("section.card", { has: sp.getByRole("heading", { name: "Assignments", exact: true }) });
     await card.getByText("To do", { exact: true }).waitFor();
+    await screenshot(sp, "student-dashboard-1280");
     await card.getByRole("link", { name: /^Take / }).click();
     await sp.waitForURL(`${server.url}/take-test?id=${testId}`);
     await screenshot(sp, "take-assigned-1280");
@@ -103,6 +104,7 @@ describe("teaching a class", () => {
     await sp.goto(classUrl);
     await sp.getByRole("table", { name: "Assignments in Statistics with R" }).getByText("Submitted", { exact: true }).waitFor();
     expect(await sp.getByRole("link", { name: /^Take / }).count()).toBe(0); // its one attempt is used
+    await screenshot(sp, "member-class-1280");
 
     // The teacher reads the result and the item analysis.
     await tp.goto(classUrl);
