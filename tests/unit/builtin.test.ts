@@ -55,7 +55,7 @@ describe.each([
   ["r-intro", "vectors", 12],
   ["r-intro", "factors", 10],
   ["lilypond-essay", "engraving", 10],
-  ["lilypond-essay", "notation", 8],
+  ["lilypond-essay", "notation", 6],
 ] as [FixtureName, string, number][])("%s, topic %s", (fixture, topic, count) => {
   const pages = PAGES[fixture];
 
@@ -165,10 +165,8 @@ describe("selection", () => {
   it("never repeats itself", async () => {
     const questions = await generate(R_INTRO, "vectors", { count: 40 });
     expect(new Set(questions.map((q) => normalise(q.question))).size).toBe(questions.length);
-    // A sentence carries a second question only when the material runs short, and then on another term.
-    const bySource = Map.groupBy(questions, quoted);
-    expect(bySource.size).toBeGreaterThan(questions.length * 0.6);
-    for (const same of bySource.values()) expect(new Set(same.map((q) => normalise(q.answer))).size).toBe(same.length);
+    expect(questions.length).toBeGreaterThan(20);
+    expect(new Set(questions.map(quoted)).size).toBe(questions.length);
   });
 
   it("returns what the material holds when asked for more", async () => {

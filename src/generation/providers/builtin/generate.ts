@@ -94,8 +94,9 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
   };
   const facts: RankedFact[] = [];
   for (const candidate of material.candidates) {
-    // A sentence that neither names the topic nor stands on a page that does is about something else.
-    if (candidate.topicHit === 0 && candidate.pageHit === 0) continue;
+    // A sentence that neither names the topic (every word of it) nor stands on a page that does is
+    // about something else ("lists" is not "mailing lists").
+    if (candidate.topicHit < 1 && candidate.pageHit < 1) continue;
     if (rejectReason(candidate.sentence) || excluded(candidate.sentence.text)) continue;
     // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
     if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
@@ -184,8 +185,7 @@ function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
   return ![...contentStems(fact.subject.text)].every((s) => said.has(s));
 }
 
-/** `skip`: answers already asked from this sentence (normalised), when thin material asks a sentence twice. */
-function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext, skip: ReadonlySet<string>): Question | undefined {
+function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question | undefined {
   for (const form of MC_FORMS[req.difficulty]) {
     if (form === "whatIs" && fact.kind === "definition" && fact.complement) {
       const others = rivalFacts(
@@ -208,7 +208,7 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
       if (rivals.length === 3) return trueOf(fact, rivals, ctx.random);
     }
     if (form === "cloze") {
-      for (const phrase of blankable(fact, ctx).filter((p) => !skip.has(normalizeQuestion(p.text))).slice(0, 4)) {
+      for (const phrase of blankable(fact, ctx).slice(0, 4)) {
         const distractors = termDistractors({ ...phrase, text: termForm(fact, phrase) }, clozeText(fact, phrase), 3, ctx);
         if (distractors.length === 3) return cloze(fact, phrase, distractors, ctx.random);
       }
@@ -217,15 +217,13 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
   return undefined;
 }
 
-function shortAnswer(fact: RankedFact, ctx: DistractorContext, skip: ReadonlySet<string>): Question | undefined {
+function shortAnswer(fact: RankedFact, ctx: DistractorContext): Question | undefined {
   const subject = fact.subject;
-  if (subject && subjectAskable(fact, ctx) && typeable(subject) && (!subject.plural || fact.kind === "naming") && !skip.has(normalizeQuestion(subject.text))) {
-    return whichTermShort(fact);
-  }
+  if (subject && subjectAskable(fact, ctx) && typeable(subject) && (!subject.plural || fact.kind === "naming")) return whichTermShort(fact);
   // A lone word to type must be a term of the subject (listed beside others of its kind, or on many
   // pages), not any noun ("format", "structure").
   const salient = (p: Phrase) => p.words > 1 || ctx.vocabulary.siblings.has(p.key) || (ctx.vocabulary.get(p.key)?.pages.size ?? 0) >= 5;
-  const phrase = blankable(fact, ctx).find((p) => typeable(p) && salient(p) && !skip.has(normalizeQuestion(p.text)));
+  const phrase = blankable(fact, ctx).find((p) => typeable(p) && salient(p));
   return phrase ? clozeShort(fact, phrase) : undefined;
 }
 
@@ -249,8 +247,8 @@ function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean
 /**
  * Turns facts into questions of the requested types: one question per sentence, no repeated
  * question, each answer once before any answer is used again, true/false statements half false.
- * Only when the material is too thin for that does a sentence carry a second question, on another
- * of its terms.
+ * Thin material gives fewer questions rather than a second question on a sentence (the pipeline
+ * keeps what it gets and says how many could be written).
  */
 function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question[] {
   const { random } = ctx;
@@ -259,14 +257,14 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   const quota = new Map(remaining);
   const asked = new Set(req.exclude.map(normalizeQuestion));
   const answers = new Set<string>();
-  const used = new Map<RankedFact, Set<string>>();
+  const used = new Set<RankedFact>();
   const out: Question[] = [];
   let trueCount = 0;
   let falseCount = random() < 0.5 ? 0 : 1;
 
-  const write = (fact: RankedFact, type: QuestionType, skip: ReadonlySet<string>): Question | undefined => {
-    if (type === "short_answer") return shortAnswer(fact, ctx, skip);
-    if (type === "multiple_choice") return multipleChoice(fact, pool, req, ctx, skip);
+  const write = (fact: RankedFact, type: QuestionType): Question | undefined => {
+    if (type === "short_answer") return shortAnswer(fact, ctx);
+    if (type === "multiple_choice") return multipleChoice(fact, pool, req, ctx);
     // Facts whose subject has no rival can only be true; a false one is asked whenever one can be made
     // and falses are behind, and trues run ahead by one at most (the other types take the rest),
     // unless true/false is all that was asked for.
@@ -275,26 +273,23 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
     return trueOrFalse(fact, pool, wantFalse, ctx) ?? (wantFalse && trueCount - falseCount < slack ? trueOrFalse(fact, pool, false, ctx) : undefined);
   };
 
-  for (const pass of ["strict", "repeat answers", "reuse sentences"] as const) {
-    const allowRepeatedAnswers = pass !== "strict";
+  for (const allowRepeatedAnswers of [false, true]) {
     for (const fact of facts) {
       if (out.length >= req.count) return out;
-      const skip = used.get(fact);
-      if (skip && pass !== "reuse sentences") continue;
+      if (used.has(fact)) continue;
       req.signal?.throwIfAborted();
       const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0));
       for (const type of byNeed) {
         if ((remaining.get(type) ?? 0) <= 0 && !allowRepeatedAnswers) continue;
-        if (skip && type === "true_false") continue;
-        const question = write(fact, type, skip ?? new Set());
-        if (!question || skip?.has(normalizeQuestion(question.answer))) continue;
+        const question = write(fact, type);
+        if (!question) continue;
         const answerKey = `${type}:${normalizeQuestion(question.answer)}`;
         if (type !== "true_false" && !allowRepeatedAnswers && answers.has(answerKey)) continue;
         const normal = normalizeQuestion(question.question);
         if (asked.has(normal)) continue;
         asked.add(normal);
         answers.add(answerKey);
-        used.set(fact, new Set([...(skip ?? []), normalizeQuestion(question.answer)]));
+        used.add(fact);
         if (type === "true_false") {
           if (question.answer === "True") trueCount++;
           else falseCount++;
