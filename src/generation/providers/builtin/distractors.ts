@@ -108,7 +108,7 @@ export function similarTerms(answer: AnswerShape, ctx: DistractorContext, usable
     if (term.key === answer.key || term.count < minCount || term.pages.size < minCount || term.proper !== answer.proper || term.key.length < 3) continue;
     if (Math.abs(term.words - answer.words) > 1 || !usable(term)) continue;
     const context = known ? contextSimilarity(known, term) : 0;
-    const score = context + (ctx.vocabulary.areSiblings(answer.key, term.key) ? 0.5 : 0) + (term.head === head ? 0.25 : 0) + (term.words === answer.words ? 0.1 : 0) + Math.min(0.1, term.pages.size / 100);
+    const score = context + (ctx.vocabulary.areSiblings(answer.key, term.key) ? 0.5 : 0) + (term.head === head ? 0.4 : 0) + (term.words === answer.words ? 0.1 : 0) + Math.min(0.1, term.pages.size / 100);
     scored.push({ term, score });
   }
   return scored

@@ -231,14 +231,6 @@ export function isTermLike(inventory: Inventory, phrase: string): boolean {
   return !inventory.fragments.has(key) && !VAGUE_MODIFIERS.has(key.split(" ")[0] ?? "");
 }
 
-/** How often a phrase occurs in the document, whatever its kind (0 when never counted). */
-export function occurrences(inventory: Inventory, phrase: string): number {
-  const key = phrase.toLowerCase();
-  let best = 0;
-  for (const map of Object.values(inventory.terms)) best = Math.max(best, map.get(key)?.count ?? 0);
-  return best;
-}
-
 /**
  * A single capitalised word is a name when the document mostly writes it capitalised even in
  * mid-sentence ("LilyPond", "Bach"), not when it is an ordinary word that started a sentence.

@@ -33,6 +33,9 @@ const VAGUE_SUBJECTS = new Set(
 /** "The details for the solution …", "The result of …": always the ones of something said before. */
 const REFERRING_NOUNS = new Set("end details detail solution result results reason problem answer rest difference advantage idea point same latter former output".split(" "));
 
+/** Parts of something described before: "Each section …", "Every line …". */
+const PARTS = new Set("section line element entry item field row column record part member node byte character additional".split(" "));
+
 const FINITE_AUX = new Set(["is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must"]);
 
 /** A subject (a noun or a name) before a finite verb: "A factor is …", "R provides …". */
@@ -88,7 +91,13 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const second = tokens[1];
   if (tokens[0]?.lower === "the" && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower)) && tokens[2]?.pos !== "NOUN" && tokens[2]?.pos !== "ADP") return "vague subject";
   if (tokens[0]?.lower === "the" && second && REFERRING_NOUNS.has(second.lower)) return "vague subject";
-  if (PLACEHOLDER.test(text) || URL_OR_MAIL.test(text)) return "placeholder or address";
+  // "Each element has …", "Every line …": each of the ones just described.
+  if (/^(?:Each|Every)\b/.test(text) && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower) || PARTS.has(second.lower))) return "vague subject";
+  // "… by either desktop": either of two named before ("either … or" is fine).
+  if (/\beither\b/i.test(text) && !/\beither\b.*\bor\b/i.test(text)) return "vague subject";
+  // wink's entities find addresses the pattern misses (and the pattern those split by extraction).
+  const address = sentence.entities.some((e) => ["URL", "EMAIL", "HASHTAG", "MENTION"].includes(e.type));
+  if (PLACEHOLDER.test(text) || URL_OR_MAIL.test(text) || address) return "placeholder or address";
   if (PAGE_DEBRIS.test(text)) return "page debris";
   // Two sentences the tagger did not split ("… running R. So, simply …").
   if (/\d (?:The|A|An|This|It|In)\b|\p{Ll}{2}\. \p{Lu}|\b\p{Lu}\. (?:So|The|This|It|A|An|In|If|For|To|That)\b/u.test(text.slice(0, -1))) return "two sentences";
