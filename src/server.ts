@@ -14,6 +14,7 @@ import { removeUnusableTokens } from "./accounts/tokens.ts";
 import { notifyGenerationOutcome, removeOldNotifications } from "./study/notifications/service.ts";
 import { scheduleDueReminders } from "./study/notifications/schedule.ts";
 import { teachingSharing } from "./teaching/sharing.ts";
+import { instrumentServer } from "./metrics/collectors.ts";
 
 export interface RunningServer {
   app: AppContext;
@@ -50,8 +51,9 @@ export async function startServer(config: Config, opts: { log?: Logger; clock?: 
   app.log.info({ url, version: VERSION, data_dir: config.dataDir }, `StudyForge is listening on ${url}`);
   // So the CLI knows a server uses this data directory (restore refuses; generate leaves the queue to it).
   const unannounce = announceServer(config.dataDir, { url, version: VERSION, startedAt: app.clock.now().toISOString() });
-  // Before the queue resumes, so a job finishing at once is notified too.
+  // Before the queue resumes, so a job finishing at once is notified too (and counted in the metrics).
   onJobOutcome(app, notifyGenerationOutcome(app));
+  instrumentServer(app);
   await recoverJobs(app);
   scheduleMaintenance(app, maintenanceTasks);
   scheduleDueReminders(app);

@@ -112,9 +112,19 @@ export function loadConfig(env: Env = process.env, configFile?: string) {
     rateLimitFactor: r.num("RATE_LIMIT_FACTOR", 1, 0, 1000),
     /** Behind a reverse proxy: take the client's address from the proxy's X-Forwarded-For. */
     trustProxy: r.bool("TRUST_PROXY", false),
+    /** GET /metrics: unset, only loopback may read it; set, only a request with `Authorization: Bearer <token>`. */
+    metricsToken: metricsToken(r.str("METRICS_TOKEN")),
     dashboardBackgroundUrl: r.url("DASHBOARD_BACKGROUND_URL", ["http:", "https:"]) ?? null,
     logLevel: r.oneOf("LOG_LEVEL", LOG_LEVELS) ?? "info",
   };
+}
+
+/** A guessable token would open the metrics to anyone; the message never repeats the secret. */
+function metricsToken(token: string | undefined): string | undefined {
+  if (token !== undefined && !/^[\x21-\x7e]{16,256}$/.test(token)) {
+    throw new ConfigError(`METRICS_TOKEN must be 16 to 256 printable characters without spaces (e.g. from \`openssl rand -hex 32\`), got ${token.length} characters`);
+  }
+  return token;
 }
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -33,6 +33,7 @@ import { itemAnalysisRoutes } from "../teaching/analysis/routes.ts";
 import { classResultRoutes } from "../teaching/results/routes.ts";
 import { session } from "./middleware/session.ts";
 import { sameOrigin } from "./middleware/origin.ts";
+import { metricsEndpoint, requestMetrics } from "../metrics/http.ts";
 
 export const UI_DIR = path.resolve(import.meta.dirname, "../../dist/ui");
 
@@ -57,6 +58,7 @@ export function createApp(app: AppContext, opts: { uiDir?: string } = {}): Koa<A
   const router = createRouter();
 
   koa.use(requestContext(app));
+  koa.use(requestMetrics(app));
   koa.use(securityHeaders(app.config));
   koa.use(
     compress({
@@ -67,6 +69,8 @@ export function createApp(app: AppContext, opts: { uiDir?: string } = {}): Koa<A
     }),
   );
   koa.use(errorHandler());
+  // Before the routes and the UI's fallback, which would answer /metrics with index.html.
+  koa.use(metricsEndpoint(app));
   koa.use(apiAliases());
   const api = compose([sameOrigin(), jsonBody(), session()]);
   koa.use(async (ctx, next) => (ctx.path.startsWith("/api/") ? api(ctx, next) : next()));

@@ -1,5 +1,7 @@
 import type { AppContext } from "../core/context.ts";
+import { metricsOf } from "../core/metrics.ts";
 import { shared } from "../core/shared.ts";
+import { meteredScanPool } from "./metered-pool.ts";
 import { createScanPool, type ScanPool } from "./scan/index.ts";
 
 /** The process's one pool of PDF-scanning worker processes, started on the first upload. */
@@ -8,12 +10,15 @@ export function scanPool(app: AppContext): ScanPool {
     app,
     "scan-pool",
     () =>
-      createScanPool({
-        workers: app.config.scanWorkers,
-        timeoutMs: app.config.scanTimeoutS * 1000,
-        maxPages: app.config.maxPdfPages,
-        memoryMb: app.config.scanMemoryMb,
-      }),
+      meteredScanPool(
+        createScanPool({
+          workers: app.config.scanWorkers,
+          timeoutMs: app.config.scanTimeoutS * 1000,
+          maxPages: app.config.maxPdfPages,
+          memoryMb: app.config.scanMemoryMb,
+        }),
+        metricsOf(app),
+      ),
     (pool) => pool.close(),
   );
 }

@@ -1,8 +1,10 @@
 import type { AppContext } from "../../core/context.ts";
 import type { Config } from "../../core/config.ts";
+import { metricsOf } from "../../core/metrics.ts";
 import { shared } from "../../core/shared.ts";
 import { createBuiltinProvider } from "./builtin/index.ts";
 import { createOllamaProvider } from "./ollama.ts";
+import { meteredProvider } from "./metered.ts";
 import { createOpenAIProvider } from "./openai.ts";
 import type { Provider } from "./types.ts";
 
@@ -18,7 +20,10 @@ export function createProvider(config: Config): Provider {
   }
 }
 
-/** The configured provider, one per process (it remembers, e.g., that a server lacks json_schema). */
+/**
+ * The configured provider, one per process (it remembers, e.g., that a server lacks json_schema), its
+ * calls timed and failures counted for GET /metrics.
+ */
 export function providerFor(app: AppContext): Provider {
-  return shared(app, "provider", () => createProvider(app.config), async () => undefined);
+  return shared(app, "provider", () => meteredProvider(createProvider(app.config), metricsOf(app)), async () => undefined);
 }
