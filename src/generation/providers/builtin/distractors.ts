@@ -124,6 +124,7 @@ export function similarTerms(answer: AnswerShape, ctx: DistractorContext, usable
  */
 export function termDistractors(answer: AnswerShape, stemText: string, n: number, ctx: DistractorContext): string[] {
   const inStem = compact(stemText);
+  const known = ctx.vocabulary.get(answer.key);
   const answerText = answer.text;
   const usable = (term: VocabTerm) => {
     const form = formOf(term, answer.plural);
@@ -139,6 +140,9 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     // "Document", "Texts": an ordinary word that began a heading is no name among names.
     if (term.proper && term.words === 1 && ctx.vocabulary.get(form.toLowerCase()) !== undefined) return false;
     if (!sameForm(answerText, form)) return false;
+    // Capitalised terms are few and mixed ("Score context" beside "Transparent copy" from a licence):
+    // one is an option only when it is used in the answer's company.
+    if (/^\p{Lu}/u.test(form) && known && contextSimilarity(known, term) < 0.05) return false;
     if (overlaps(form, answerText) || overlaps(form, ctx.topicKey) || inStem.includes(compact(form))) return false;
     return !synonymous(form, term.key, answerText, answer.key, ctx.vocabulary);
   };

@@ -82,8 +82,9 @@ export function factOf(sentence: Sentence): Fact {
   const verb = tokens[subject.end];
   const next = tokens[subject.end + 1];
   if (!verb || !next) return base;
-  // The predicate ends where the sentence's first clause does: at a colon or a semicolon.
-  const predicate = withoutStop(sentence.text.slice(verb.start).split(/\s*[:;]\s|,\s+(?:and|but|or|so|while|whereas)\s/)[0] ?? "");
+  // The predicate ends where the sentence's first clause does: at a colon, a semicolon or ", but …"
+  // (not at ", and", which as often ends a list as it starts a clause).
+  const predicate = withoutStop(sentence.text.slice(verb.start).split(/\s*[:;]\s|,\s+(?:but|so|while|whereas|and in any case)\s/)[0] ?? "");
   if (COPULA.has(verb.lower) && (next.lower === "used" || next.lower === "called")) return { ...base, kind: "relation", subject, predicate };
   // "X is a/an/the Y …", and without an article for plurals and mass nouns ("Arrays are multiply
   // subscripted collections …", "Lava is magma that …"): the complement opens with a noun phrase.

@@ -5,6 +5,7 @@ import type { Phrase } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
 import { cloze, clozeShort, clozeText, termForm, trueFalse, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
 import { createRandom, shuffle, type Random } from "./random.ts";
+import { contextSimilarity } from "./vocabulary.ts";
 import { studyMaterial, type Candidate } from "./material.ts";
 import { compact, normalizeQuestion, stem, STOPWORDS, termKey, wordsOf } from "./text.ts";
 
@@ -204,7 +205,19 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
     }
     // Only definitions and relations are clearly false of another term; a mere statement may hold of both.
     if (form === "trueOf" && fact.subject && fact.subject.start === 0 && (fact.kind === "definition" || fact.kind === "relation")) {
-      const rivals = rivalFacts(fact, pool, 3, ctx, (rival) => rival.subject?.start === 0 && (rival.kind === "definition" || rival.kind === "relation"));
+      // The false statements are what the material says of terms used like this one, in sentences of a readable length.
+      const known = ctx.vocabulary.get(fact.subject.key);
+      const alike = (rival: Fact) => {
+        const term = rival.subject ? ctx.vocabulary.get(rival.subject.key) : undefined;
+        return known !== undefined && term !== undefined && contextSimilarity(known, term) >= 0.1;
+      };
+      const rivals = rivalFacts(
+        fact,
+        pool,
+        3,
+        ctx,
+        (rival) => rival.subject?.start === 0 && (rival.kind === "definition" || rival.kind === "relation") && rival.sentence.tokens.length <= 30 && alike(rival),
+      );
       if (rivals.length === 3) return trueOf(fact, rivals, ctx.random);
     }
     if (form === "cloze") {

@@ -89,5 +89,6 @@ export function nounPhrases(text: string, tokens: readonly Token[]): Phrase[] {
 export function isTermWorthy(phrase: Phrase): boolean {
   const head = phrase.key.split(" ").at(-1) ?? "";
   if (phrase.words === 1 && (GENERIC_NOUNS.has(head.toLowerCase()) || head.length < 3)) return false;
-  return !/\d/.test(phrase.text) && phrase.text.length <= 40;
+  // "classs": a typo is no term to learn.
+  return !/\d/.test(phrase.text) && !/(\p{L})\1\1/u.test(phrase.text) && phrase.text.length <= 40;
 }

@@ -79,7 +79,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
     return "early pronoun";
   }
   // "… again", "… as well", "instead": a continuation of something said before.
-  if (/\b(?:as well|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
+  if (/\b(?:as well|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way|(?:will|would|is|are|can) then)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
   if (SELF_REFERENCE.test(text)) return "refers to the document";
   // "… applied to each of these groups": a demonstrative anywhere points outside the sentence.
   if (/\b(?:this|these|those|above|below|former|latter)\b/i.test(text)) return "demonstrative";
