@@ -1,4 +1,5 @@
 import type { Db } from "../core/db.ts";
+import type { Knex } from "knex";
 
 export interface LatestScore {
   result_id: number;
@@ -52,4 +53,68 @@ export async function assignmentAttempts(db: Db, assignmentIds: number[], opts: 
 /** How many attempts the user made for one assignment (checked inside the submission's transaction). */
 export async function attemptsUsed(db: Db, assignmentId: number, userId: number): Promise<number> {
   return Number((await db("results").where({ assignment_id: assignmentId, user_id: userId }).count({ n: "*" }).first())?.n ?? 0);
+}
+
+/** One person's attempts for one assignment, summed up in SQL: nothing is read row by row, so nothing is cut off. */
+export interface AssignmentAttemptSummary {
+  assignment_id: number;
+  user_id: number;
+  attempts: number;
+  best_score: number;
+  latest_score: number;
+  latest_result_id: number;
+  first_submitted_at: string;
+  last_submitted_at: string;
+}
+
+/**
+ * Per (assignment, person): how many attempts, the best score, the latest attempt's score and id, and the
+ * first and last submission time (teaching: states, class results, submitted counts). One row per pair
+ * that has attempts, so a class's answer is bounded by its assignments × members however many attempts
+ * they made. `userIds` keeps these people's (a class's current members). Portable SQL (SQLite and
+ * PostgreSQL): GROUP BY for the totals, ROW_NUMBER() for the latest attempt — the latest by submission
+ * time, then by id, the order assignmentState uses.
+ */
+export async function assignmentAttemptSummaries(db: Db, assignmentIds: number[], opts: { userIds?: number[] } = {}): Promise<AssignmentAttemptSummary[]> {
+  if (assignmentIds.length === 0 || opts.userIds?.length === 0) return [];
+  const narrow = (q: Knex.QueryBuilder) => {
+    q.whereIn("assignment_id", assignmentIds);
+    if (opts.userIds) q.whereIn("user_id", opts.userIds);
+  };
+  const totals = db("results")
+    .modify(narrow)
+    .groupBy("assignment_id", "user_id")
+    .select("assignment_id", "user_id")
+    .count({ attempts: "*" })
+    .max({ best_score: "score" })
+    .min({ first_submitted_at: "created_at" });
+  const ranked = db("results")
+    .modify(narrow)
+    .select("id", "assignment_id", "user_id", "score", "created_at")
+    .rowNumber("newest", (w) => w.orderBy("created_at", "desc").orderBy("id", "desc").partitionBy("assignment_id").partitionBy("user_id"));
+  const rows: Record<keyof AssignmentAttemptSummary, string | number>[] = await db
+    .from(totals.as("t"))
+    .join(ranked.as("l"), (j) => j.on("l.assignment_id", "t.assignment_id").andOn("l.user_id", "t.user_id"))
+    .where("l.newest", 1)
+    .select(
+      "t.assignment_id",
+      "t.user_id",
+      "t.attempts",
+      "t.best_score",
+      "t.first_submitted_at",
+      "l.score as latest_score",
+      "l.id as latest_result_id",
+      "l.created_at as last_submitted_at",
+    );
+  // PostgreSQL answers count() as a string and numeric columns may come back as text: numbers here, once.
+  return rows.map((r) => ({
+    assignment_id: Number(r.assignment_id),
+    user_id: Number(r.user_id),
+    attempts: Number(r.attempts),
+    best_score: Number(r.best_score),
+    latest_score: Number(r.latest_score),
+    latest_result_id: Number(r.latest_result_id),
+    first_submitted_at: String(r.first_submitted_at),
+    last_submitted_at: String(r.last_submitted_at),
+  }));
 }

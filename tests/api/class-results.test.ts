@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newStudent } from "../helpers/accounts.ts";
 import { client, type Client } from "../helpers/http.ts";
 import { colourQuestion, knownTest } from "../helpers/known-test.ts";
+import { insertEarlierAttempts } from "../helpers/bulk-attempts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { inMinutes, newClass, newTeacher } from "../helpers/teaching.ts";
 
@@ -40,9 +41,11 @@ async function assign(name: string, dueInMinutes: number, attempts: number) {
 }
 
 const results = async (c: Client = teacher.c) => (await c.get(`/api/classes/${cls.id}/results`)).body;
-/** One member's row of one assignment. */
-const row = (body: { assignments: { id: number; results: { user_id: number }[] }[] }, assignmentId: number, userId: number) =>
-  body.assignments.find((a) => a.id === assignmentId)!.results.find((r) => r.user_id === userId);
+/** One member's row of one assignment (whose table the JSON carries when asked for by ?assignment=). */
+async function row(assignmentId: number, userId: number, classId = cls.id) {
+  const body = (await teacher.c.get(`/api/classes/${classId}/results?assignment=${assignmentId}`)).body as { assignments: { id: number; results?: { user_id: number }[] }[] };
+  return body.assignments.find((a) => a.id === assignmentId)!.results!.find((r) => r.user_id === userId);
+}
 
 beforeAll(async () => {
   server = await startTestServer({ RATE_LIMIT_FACTOR: "100" });
@@ -73,18 +76,29 @@ describe("the class's results", () => {
     expect(body).toMatchObject({ class_id: cls.id, class_name: 'Biology, 9th "B"' });
     expect(body.members.map((m: { user_id: number }) => m.user_id)).toEqual([ana.id, ben.id, cai.id]);
     expect(body.assignments.map((a: { id: number }) => a.id)).toEqual([first.id, second.id]);
-    expect(row(body, first.id, ana.id)).toMatchObject({ state: "submitted", attempts_used: 2, best_score: 100, latest_score: 50 });
-    expect(row(body, first.id, ben.id)).toMatchObject({ state: "late", attempts_used: 2, best_score: 50, latest_score: 50 });
-    expect(row(body, first.id, cai.id)).toEqual({ user_id: cai.id, state: "missed", attempts_used: 0, best_score: null, latest_score: null, latest_result_id: null, submitted_at: null });
-    expect(row(body, second.id, ana.id)).toMatchObject({ state: "submitted", best_score: 100 });
-    expect(row(body, second.id, ben.id)).toMatchObject({ state: "to_do", best_score: null });
+    expect(await row(first.id, ana.id)).toMatchObject({ state: "submitted", attempts_used: 2, best_score: 100, latest_score: 50 });
+    expect(await row(first.id, ben.id)).toMatchObject({ state: "late", attempts_used: 2, best_score: 50, latest_score: 50 });
+    expect(await row(first.id, cai.id)).toEqual({ user_id: cai.id, state: "missed", attempts_used: 0, best_score: null, latest_score: null, latest_result_id: null, submitted_at: null });
+    expect(await row(second.id, ana.id)).toMatchObject({ state: "submitted", best_score: 100 });
+    expect(await row(second.id, ben.id)).toMatchObject({ state: "to_do", best_score: null });
+  });
+
+  it("carries one assignment's table of members: the newest unless another is asked for", async () => {
+    const newest = await results();
+    expect(newest.assignments.map((a: { results?: unknown[] }) => a.results?.length)).toEqual([undefined, 3]);
+    const asked = (await teacher.c.get(`/api/classes/${cls.id}/results?assignment=${first.id}`)).body;
+    expect(asked.assignments.map((a: { results?: unknown[] }) => a.results?.length)).toEqual([3, undefined]);
+    // Every assignment's counts come either way.
+    expect(asked.assignments.map((a: { counts: unknown }) => a.counts)).toEqual(newest.assignments.map((a: { counts: unknown }) => a.counts));
+    const unknown = await teacher.c.get(`/api/classes/${cls.id}/results?assignment=999999`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe("Assignment not found in this class.");
   });
 
   it("gives the time of each member's latest attempt, on the server's clock", async () => {
-    const body = await results();
-    const ben1 = row(body, first.id, ben.id) as unknown as { submitted_at: string };
+    const ben1 = (await row(first.id, ben.id)) as unknown as { submitted_at: string };
     expect(ben1.submitted_at > first.due).toBe(true);
-    const ana1 = row(body, first.id, ana.id) as unknown as { submitted_at: string };
+    const ana1 = (await row(first.id, ana.id)) as unknown as { submitted_at: string };
     expect(ana1.submitted_at < first.due).toBe(true);
   });
 
@@ -96,9 +110,29 @@ describe("the class's results", () => {
 
   it("turns those who have not submitted into missing once the due time passes", async () => {
     server.clock.advance(120 * 60_000);
-    const body = await results();
-    expect(row(body, second.id, ben.id)).toMatchObject({ state: "missed" });
-    expect(row(body, second.id, ana.id)).toMatchObject({ state: "submitted" });
+    expect(await row(second.id, ben.id)).toMatchObject({ state: "missed" });
+    expect(await row(second.id, ana.id)).toMatchObject({ state: "submitted" });
+  });
+});
+
+describe("a class with a long history", () => {
+  it("still shows a member's newest submission after more earlier attempts than any read cap", async () => {
+    const big = await newClass(teacher.c, "Big lecture");
+    const [dan, eve] = [await newStudent(server.url, "dan"), await newStudent(server.url, "eve")];
+    for (const s of [dan, eve]) expect((await s.c.post("/api/classes/join", { code: big.join_code })).status).toBe(200);
+    const testId = await knownTest(server, teacher.id, QUESTIONS, "Long history");
+    const made = await teacher.c.post(`/api/classes/${big.id}/assignments`, { test_id: testId, due_at: inMinutes(server, 60), attempts_allowed: 10 });
+    expect(made.status).toBe(201);
+    const assignmentId = made.body.id as number;
+    // 20,001 earlier attempts by Dan (more than the 20,000 rows the gradebook used to read, oldest first), then Eve submits.
+    await insertEarlierAttempts(server, { userId: dan.id, testId, assignmentId, score: 50 }, 20_001, new Date(server.app.clock.now().getTime() - 30 * 86_400_000));
+    await submit(eve.c, testId, 100);
+
+    expect(await row(assignmentId, eve.id, big.id)).toMatchObject({ state: "submitted", attempts_used: 1, best_score: 100, latest_score: 100 });
+    expect(await row(assignmentId, dan.id, big.id)).toMatchObject({ state: "submitted", attempts_used: 20_001, best_score: 50, latest_score: 50 });
+    const text = await (await teacher.c.raw("GET", `/api/classes/${big.id}/results.csv`)).text();
+    const students = new Map((parseCsv(text, { bom: true }) as string[][]).slice(1).map((r) => [r[0], r]));
+    expect(students.get(eve.username)!.slice(2, 5)).toEqual(["100", "100", "Submitted"]);
   });
 });
 

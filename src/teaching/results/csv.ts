@@ -7,7 +7,7 @@
  */
 import type { AssignmentState } from "../assignments/schema.ts";
 import { csvField } from "../exports/anki-csv.ts";
-import type { ClassResultsOut } from "./schema.ts";
+import type { ClassResultsOut, FullClassResults } from "./schema.ts";
 
 export const STATE_LABELS: Record<AssignmentState, string> = { submitted: "Submitted", late: "Late", missed: "Missing", to_do: "To do" };
 
@@ -26,7 +26,7 @@ function assignmentTitles(results: ClassResultsOut): string[] {
   });
 }
 
-export function resultsCsv(results: ClassResultsOut): string {
+export function resultsCsv(results: FullClassResults): string {
   const header = ["Student", "E-mail", ...assignmentTitles(results).flatMap((t) => [`${t}: best %`, `${t}: latest %`, `${t}: status`, `${t}: submitted (UTC)`])];
   const rows = results.members.map((m, i) => [
     m.username,

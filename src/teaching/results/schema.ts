@@ -1,9 +1,15 @@
 import { z } from "zod";
+import { IdParams } from "../../core/schema.ts";
 import type { AssignmentOut, AssignmentState } from "../assignments/schema.ts";
 
-/** GET /api/classes/{id}/results?format=json|csv (JSON unless asked; /results.csv is the CSV too). */
+/**
+ * GET /api/classes/{id}/results?format=json|csv&assignment=ID (JSON unless asked; /results.csv is the CSV
+ * too). The JSON carries one assignment's table of members (`assignment`, else the newest): every table at
+ * once is some 21 MB for 200 assignments × 500 members. The CSV always holds them all.
+ */
 export const ResultsQuery = z.object({
   format: z.enum(["json", "csv"], { error: "format must be json or csv." }).default("json"),
+  assignment: IdParams.shape.id.optional(),
 });
 
 /** One member's standing on one assignment. */
@@ -25,8 +31,11 @@ export interface AssignmentResultsOut extends AssignmentOut {
   counts: Record<AssignmentState, number>;
   /** The mean of the best scores of those who submitted (on time or late); null when nobody has. */
   average_best: number | null;
-  /** In the order of the class's members. */
-  results: MemberResultOut[];
+  /**
+   * In the order of the class's members. In the JSON only on the assignment asked for (?assignment=, the
+   * newest when not asked); the CSV reads every assignment's.
+   */
+  results?: MemberResultOut[];
 }
 
 /** GET /api/classes/{id}/results: the class's gradebook. */
@@ -36,4 +45,9 @@ export interface ClassResultsOut {
   members: { user_id: number; username: string; email: string }[];
   /** Oldest assignment first, the way a gradebook's columns run. */
   assignments: AssignmentResultsOut[];
+}
+
+/** The whole gradebook, every assignment with its table (the CSV). */
+export interface FullClassResults extends ClassResultsOut {
+  assignments: (AssignmentResultsOut & { results: MemberResultOut[] })[];
 }

@@ -4,8 +4,9 @@ import { api, type CallOptions } from "./client.ts";
 
 export type { AssignmentResultsOut, ClassResultsOut, MemberResultOut };
 
-export function getClassResults(classId: number, options?: CallOptions): Promise<ClassResultsOut> {
-  return api.get<ClassResultsOut>(`/api/classes/${classId}/results`, options);
+/** The gradebook's overview, with the member table of `assignment` (the newest when not given). */
+export function getClassResults(classId: number, assignment: number | undefined, options?: CallOptions): Promise<ClassResultsOut> {
+  return api.get<ClassResultsOut>(`/api/classes/${classId}/results${assignment === undefined ? "" : `?assignment=${assignment}`}`, options);
 }
 
 /** Where the browser downloads the grades as CSV (a plain link: the session cookie goes with it). */

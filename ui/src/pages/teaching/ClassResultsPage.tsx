@@ -1,8 +1,9 @@
 /**
  * `/classes/{id}/results`: a teacher's gradebook. An overview of every assignment (how many submitted,
  * late, missing, still to do, the average best score, a link to its item analysis), then one
- * assignment's table of members with their state, best and latest score, attempts and last submission;
- * and the grades as a CSV download. Members and students get the server's refusal in words.
+ * assignment's table of members with their state, best and latest score, attempts and last submission
+ * (asked for when chosen: every table at once is megabytes for a large class); and the grades as a CSV
+ * download. Members and students get the server's refusal in words.
  */
 import { useState } from "react";
 import { useParams } from "wouter";
@@ -74,7 +75,7 @@ const MEMBER_COLUMNS: Column<Row>[] = [
 
 function AssignmentTable({ data, assignment }: { data: ClassResultsOut; assignment: AssignmentResultsOut }) {
   const members = new Map(data.members.map((m) => [m.user_id, m]));
-  const rows = assignment.results.flatMap((r) => {
+  const rows = (assignment.results ?? []).flatMap((r) => {
     const member = members.get(r.user_id);
     return member ? [{ ...r, member }] : [];
   });
@@ -89,10 +90,9 @@ function AssignmentTable({ data, assignment }: { data: ClassResultsOut; assignme
   );
 }
 
-function Gradebook({ data }: { data: ClassResultsOut }) {
-  const newest = data.assignments[data.assignments.length - 1];
-  const [chosen, setChosen] = useState<number | undefined>(newest?.id);
-  const assignment = data.assignments.find((a) => a.id === chosen) ?? newest;
+function Gradebook({ data, chosen, onChoose, loading }: { data: ClassResultsOut; chosen: number | undefined; onChoose: (id: number) => void; loading: boolean }) {
+  // The server sends one assignment's table: the one chosen, or the newest.
+  const assignment = data.assignments.find((a) => a.results !== undefined) ?? data.assignments[data.assignments.length - 1];
 
   if (!assignment) {
     return (
@@ -114,11 +114,11 @@ function Gradebook({ data }: { data: ClassResultsOut }) {
           <div className="stack">
             <Select
               label="Assignment"
-              value={String(assignment.id)}
-              onChange={(e) => setChosen(Number(e.target.value))}
+              value={String(chosen ?? assignment.id)}
+              onChange={(e) => onChoose(Number(e.target.value))}
               options={data.assignments.map((a) => ({ value: String(a.id), label: `${a.test_name} (${dueText(a.due_at)})` }))}
             />
-            <AssignmentTable data={data} assignment={assignment} />
+            {loading && assignment.id !== chosen && chosen !== undefined ? <Spinner label="Loading the assignment's results…" /> : <AssignmentTable data={data} assignment={assignment} />}
           </div>
         </Card>
       )}
@@ -129,7 +129,8 @@ function Gradebook({ data }: { data: ClassResultsOut }) {
 export function ClassResultsPage() {
   const params = useParams<{ id: string }>();
   const id = parseId(params.id);
-  const loaded = useLoad(id.kind === "ok" ? id.id : null, (signal) => getClassResults((id as { id: number }).id, { signal, fallback: RESULTS_FAILED }));
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const loaded = useLoad(id.kind === "ok" ? `${id.id}:${chosen ?? "newest"}` : null, (signal) => getClassResults((id as { id: number }).id, chosen, { signal, fallback: RESULTS_FAILED }));
   const data = loaded.data;
 
   if (id.kind !== "ok" || (loaded.error instanceof ApiError && loaded.error.status === 404)) {
@@ -158,7 +159,7 @@ export function ClassResultsPage() {
         ) : !data ? (
           <Spinner label="Loading the results…" />
         ) : (
-          <Gradebook data={data} />
+          <Gradebook data={data} chosen={chosen} onChoose={setChosen} loading={loaded.loading} />
         )}
       </div>
     </Page>
