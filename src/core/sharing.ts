@@ -33,6 +33,12 @@ export interface Sharing {
   claimAttempt(scope: Scope, testId: number): Promise<{ assignment_id: number } | null>;
   /** What the review of an attempt made for an assignment may show now. */
   reviewRule(scope: Scope, assignmentId: number): Promise<ReviewRule>;
+  /**
+   * Tests made from this material that are lent to `scope.user` to take (assigned to them, open or not,
+   * at most 100): a test they generate themselves from the lent material must not ask these questions,
+   * or it would hand them the answers (generation excludes their stems and source sentences).
+   */
+  protectedTests(scope: Scope, materialId: number): Promise<number[]>;
 }
 
 /** Nothing is shared: the rule before teaching is wired, and for contexts that never need it. */
@@ -40,4 +46,5 @@ export const noSharing: Sharing = {
   canUse: async () => false,
   claimAttempt: async () => null,
   reviewRule: async () => ({ hidden: null }),
+  protectedTests: async () => [],
 };

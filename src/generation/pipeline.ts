@@ -112,7 +112,9 @@ export async function runPipeline(db: Db, provider: Provider, input: PipelineInp
   if (!accepted.length) {
     throw new AppError(
       422,
-      input.previous
+      input.previous?.nothingNew
+        ? input.previous.nothingNew(input.topic)
+        : input.previous
         ? `No new questions about "${input.topic}" could be written: the previous version already asks what this study material says about it. Try a broader topic.`
         : `Only 0 of ${input.count} questions about "${input.topic}" could be written from this study material. Try a broader topic or fewer questions.`,
     );

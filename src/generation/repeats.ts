@@ -16,6 +16,8 @@ export interface PreviousQuestions {
   excludeSources: string[];
   /** For validation and the preview: whether a new question repeats one of these. */
   repeats: (q: Question) => boolean;
+  /** What the user reads when no question is left that is not a repeat (else the pipeline's own words for Regenerate). */
+  nothingNew?: (topic: string) => string;
 }
 
 function overlap(a: Set<string>, b: Set<string>): number {
@@ -25,12 +27,13 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return shared / Math.max(a.size, b.size);
 }
 
-/** The previous test's questions (at most 50, so each check is bounded) as exclusions. */
-export function previousQuestions(questions: Question[]): PreviousQuestions {
+/** Earlier questions as exclusions (a test's, at most 200, or the assigned tests' a generation avoids, at most 100 tests: each check is bounded). */
+export function previousQuestions(questions: Question[], nothingNew?: (topic: string) => string): PreviousQuestions {
   const stems = new Set(questions.map((q) => normalise(q.question)));
   const sources = new Set(questions.flatMap((q) => (q.source ? [normalise(q.source)] : [])));
   const words = questions.map((q) => new Set(contentWords(q.question)));
   return {
+    ...(nothingNew && { nothingNew }),
     exclude: questions.map((q) => q.question),
     excludeSources: questions.flatMap((q) => (q.source ? [q.source] : [])),
     repeats: (q) => {

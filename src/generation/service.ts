@@ -4,15 +4,16 @@ import { concurrencyLimit } from "../core/concurrency.ts";
 import { AppError } from "../core/errors.ts";
 import { enqueueJob, registerJobHandler, type JobView } from "../core/jobs.ts";
 import { RATE_RULES } from "../core/rate-limit.ts";
-import { findMaterial } from "../materials/policy.ts";
+import { findMaterial, type MaterialRow } from "../materials/policy.ts";
 import { searchChunks } from "../materials/search.ts";
 import { runPipeline } from "./pipeline.ts";
-import { previousQuestions } from "./repeats.ts";
+import { previousQuestions, type PreviousQuestions } from "./repeats.ts";
 import { resolveParams, type GenerationParams } from "./prompt-parse.ts";
 import { suggestTopics } from "./providers/builtin/index.ts";
 import { providerFor } from "./providers/index.ts";
 import type { Question, QuestionType } from "./providers/types.ts";
 import type { GenerateInput, TestInfo } from "./schema.ts";
+import { questionsOf } from "./tests-query.ts";
 import { checkItem } from "./validate.ts";
 import { findTest as findTestFor, type TestUse } from "./policy.ts";
 
@@ -119,6 +120,23 @@ export async function startGeneration(scope: Scope, input: GenerateInput, previo
   });
 }
 
+/**
+ * What a new test from this material must not ask: the test it replaces (Regenerate), and, when the
+ * material is lent to the user through a class, the tests assigned to them that were made from it.
+ * Otherwise the same topic from the teacher's file writes the same questions, and the student's own
+ * test (answers shown) is the assigned one's answer key.
+ */
+async function notToAsk(scope: Scope, material: MaterialRow, replaced: Question[]): Promise<PreviousQuestions | undefined> {
+  const lent = material.user_id !== scope.user.id ? await scope.sharing.protectedTests(scope, material.id) : [];
+  const assigned = await questionsOf(scope.db, lent);
+  if (!replaced.length && !assigned.length) return undefined;
+  return previousQuestions([...replaced, ...assigned], replaced.length ? undefined : ASSIGNED_ONLY);
+}
+
+/** When every question the material grounds on the topic is one of the user's assigned tests'. */
+const ASSIGNED_ONLY = (topic: string) =>
+  `No questions about "${topic}" could be written that your class's assigned tests do not already ask. Try another topic.`;
+
 registerJobHandler("generate", async (scope, raw, control) => {
   const params = raw as GenerateJobParams;
   const material = await findMaterial(scope, params.material_id, "view").catch(() => {
@@ -129,7 +147,8 @@ registerJobHandler("generate", async (scope, raw, control) => {
   const replaced: Pick<TestRow, "id" | "questions"> | undefined = params.previous_test_id
     ? await scope.db("tests").where({ id: params.previous_test_id, user_id: scope.user.id }).first("id", "questions")
     : undefined;
-  const previous = replaced ? previousQuestions(JSON.parse(replaced.questions)) : undefined;
+  const replacedQuestions: Question[] = replaced ? JSON.parse(replaced.questions) : [];
+  const previous = await notToAsk(scope, material, replacedQuestions);
   await control.progress(0, params.count);
   const questions = await runPipeline(
     scope.db,
@@ -150,7 +169,7 @@ registerJobHandler("generate", async (scope, raw, control) => {
     seed: params.seed,
     questions,
     requested_count: params.count,
-    ...(replaced && previous && { regenerated_from: replaced.id, repeated_count: questions.filter(previous.repeats).length }),
+    ...(replaced && { regenerated_from: replaced.id, repeated_count: questions.filter(previousQuestions(replacedQuestions).repeats).length }),
   });
 });
 
@@ -169,12 +188,14 @@ const studentsWriting = new Set<number>();
 export async function writeGroundedQuestions(scope: Scope, input: { file_id: number; topic: string; count: number }, signal?: AbortSignal): Promise<Question[]> {
   const material = await materialWithTopic(scope, input.file_id, input.topic);
   const provider = providerFor(scope);
-  if (provider.name !== "builtin") scope.limits.hit(`free-generation:${scope.user.id}`, RATE_RULES.freeGenerationPerAccount);
+  if (provider.name !== "builtin") await scope.limits.hit(`free-generation:${scope.user.id}`, RATE_RULES.freeGenerationPerAccount);
   if (studentsWriting.has(scope.user.id)) throw new AppError(429, "Questions are already being written for you. Wait for them to finish.", { headers: { "Retry-After": "10" } });
   studentsWriting.add(scope.user.id);
   try {
     const params = { topic: input.topic, difficulty: "Medium" as const, count: input.count, types: ["short_answer" as const], seed: randomInt(2 ** 31) };
-    return await writingNow(() => runPipeline(scope.db, provider, { hash: material.hash, pageCount: material.page_count, ...params }, { log: scope.log, signal }));
+    // Cards carry their answers: from a class's material, none may be an assigned test's question.
+    const previous = await notToAsk(scope, material, []);
+    return await writingNow(() => runPipeline(scope.db, provider, { hash: material.hash, pageCount: material.page_count, ...params, previous }, { log: scope.log, signal }));
   } finally {
     studentsWriting.delete(scope.user.id);
   }
@@ -184,7 +205,7 @@ export async function writeGroundedQuestions(scope: Scope, input: { file_id: num
 export async function generateFree(scope: Scope, input: GenerateInput): Promise<{ questions: Question[] }> {
   const params = resolveParams(input);
   const provider = providerFor(scope);
-  if (provider.name !== "builtin") scope.limits.hit(`free-generation:${scope.user.id}`, RATE_RULES.freeGenerationPerAccount);
+  if (provider.name !== "builtin") await scope.limits.hit(`free-generation:${scope.user.id}`, RATE_RULES.freeGenerationPerAccount);
   const raw = await provider.generateFree({ prompt: input.prompt || params.topic, count: params.count, types: params.types });
   const seen = new Set<string>();
   const questions: Question[] = [];

@@ -1,4 +1,5 @@
-/** What study insights ask of generation (the tests table): a user's tests with their questions, bounded. */
+/** What other features ask of generation (the tests table): a user's tests with their questions or headings, bounded. */
+import type { Knex } from "knex";
 import type { Db } from "../core/db.ts";
 import type { Question } from "./providers/types.ts";
 
@@ -36,4 +37,28 @@ export async function userTests(db: Db, userId: number, opts: { ids?: number[]; 
   return [...rows.values()]
     .map((r) => ({ ...(r as unknown as TestSummary), questions: JSON.parse(r.questions as string) as Question[] }))
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+}
+
+/** What a list of assigned tests shows of each: its name and how many questions it has (not the questions). */
+export interface TestHeading {
+  id: number;
+  name: string;
+  count: number;
+}
+
+/** The user's tests with these ids, as headings; ids of tests that are not the user's are ignored. */
+export async function testHeadings(db: Db, userId: number, ids: number[]): Promise<TestHeading[]> {
+  const wanted = [...new Set(ids)].slice(0, MAX_TESTS_READ);
+  if (!wanted.length) return [];
+  return db("tests").where({ user_id: userId }).whereIn("id", wanted).select("id", "name", "count");
+}
+
+/** Narrows a query on anything with a test id column to tests made from this study material (as members.ts's joinedBy). */
+export const madeFrom = (materialId: number) => (q: Knex.QueryBuilder) => q.select("id").from("tests").where("study_material_id", materialId);
+
+/** The questions of these tests (any owner's), for exclusions: callers decide whose tests they may name. */
+export async function questionsOf(db: Db, ids: number[]): Promise<Question[]> {
+  if (!ids.length) return [];
+  const rows: string[] = await db("tests").whereIn("id", ids.slice(0, MAX_TESTS_READ)).pluck("questions");
+  return rows.flatMap((json) => JSON.parse(json) as Question[]);
 }

@@ -7,10 +7,14 @@ import type { Scope } from "../core/context.ts";
 import { lockKey } from "../core/db.ts";
 import { conflict, forbidden } from "../core/errors.ts";
 import type { ReviewRule, Sharing } from "../core/sharing.ts";
+import { madeFrom } from "../generation/tests-query.ts";
 import { attemptsUsed } from "../practice/queries.ts";
 import { joinedBy, materialSharedWith } from "../study/classes/members.ts";
 import type { AssignmentRow } from "./assignments/queries.ts";
 import { utcMinute } from "./assignments/service.ts";
+
+/** Assigned tests one generation avoids at most (the newest): bounds the exclusions it checks each question against. */
+const PROTECTED_TESTS = 100;
 
 /** The assignments of this test in the classes the user joined, soonest due first (none last). */
 async function assignmentsOfTestFor(scope: Scope, testId: number): Promise<AssignmentRow[]> {
@@ -59,5 +63,10 @@ export const teachingSharing: Sharing = {
     if (a.show_answers_after === "never") return { hidden: "Your teacher does not show the answers of this assignment: you see your score and which answers were right." };
     if (a.due_at && scope.clock.now().toISOString() < a.due_at) return { hidden: `The answers are shown after the due time, ${utcMinute(a.due_at)}.` };
     return { hidden: null };
+  },
+
+  /** Every test assigned to the user in a class they joined (open, due or past) made from this material. */
+  async protectedTests(scope, materialId) {
+    return scope.db("assignments").whereIn("class_id", joinedBy(scope.user.id)).whereIn("test_id", madeFrom(materialId)).distinct("test_id").orderBy("test_id", "desc").limit(PROTECTED_TESTS).pluck("test_id");
   },
 };

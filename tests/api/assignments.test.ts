@@ -243,3 +243,20 @@ describe("the review of an assigned attempt", () => {
     expect(await mine(ben.c, assignment.id)).toBeUndefined();
   });
 });
+
+describe("a member's own tests from the class's material", () => {
+  it("never ask an assigned test's questions, so they are no answer key to it", async () => {
+    expect((await teacher.c.post(`/api/classes/${cls.id}/materials`, { file_id: fileId })).status).toBe(201);
+    const { testId } = await assigned({ due_at: inMinutes(server, 60 * 24 * 3), show_answers_after: "due" });
+    const stems = (id: number, c: Client) => c.get(`/api/tests/${id}`).then((r) => r.body.test_metadata.questions.map((q: { question: string }) => q.question) as string[]);
+    const assignedStems = await stems(testId, teacher.c);
+    const gen = await ben.c.post("/api/gpt/generate", { file_id: fileId, topic: "packages", count: 3, question_types: ["multiple_choice"] });
+    expect(gen.status).toBe(200);
+    const own = await stems(gen.body.test_id, ben.c);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.filter((s) => assignedStems.includes(s))).toEqual([]);
+    // The teacher's own generation from their file is not narrowed: the same request asks the same again.
+    const again = await stems((await newTest(teacher.c, fileId)).testId, teacher.c);
+    expect(again.filter((s) => assignedStems.includes(s)).length).toBeGreaterThan(0);
+  });
+});

@@ -13,6 +13,14 @@ import { useAction } from "../../hooks/useAction.ts";
 import { SHOW_ANSWERS_LABELS } from "./assignment-text.ts";
 
 const FORM_ID = "assign-test-form";
+/**
+ * Answers shown after each attempt with attempts left: the next attempt can copy them. Allowed (a
+ * practice quiz with feedback is a fair use), but the teacher is told, and pointed at the settings that avoid it.
+ */
+const COPYABLE_WARNING =
+  "Members see the answers after each attempt, so a later attempt can copy them. For a graded test, allow one attempt or show the answers after the due time.";
+const OWN_TESTS_NOTE =
+  "Members can also generate their own practice tests from this class's study guides. Those never ask the questions of the tests assigned to them, but they practise the same material.";
 /** A datetime-local value (the reader's time) as ISO 8601 in UTC; empty stays unset. */
 const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
 
@@ -37,6 +45,7 @@ export function AssignDialog({
   const [testError, setTestError] = useState<string | null>(null);
   const assign = useAction();
   const tests = detail.tests.filter((t) => !assignedTests.has(t.test_id));
+  const copyable = show === "submission" && Number(attempts) > 1;
 
   function close() {
     assign.setError(null);
@@ -96,7 +105,9 @@ export function AssignDialog({
           options={Object.entries(SHOW_ANSWERS_LABELS).map(([value, label]) => ({ value, label }))}
           value={show}
           onChange={(event) => setShow(event.target.value as ShowAnswers)}
+          hint={copyable ? COPYABLE_WARNING : undefined}
         />
+        <p className="muted">{OWN_TESTS_NOTE}</p>
       </SubmitForm>
     </Modal>
   );
