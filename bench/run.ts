@@ -8,6 +8,7 @@ const benches: [string, string, string][] = [
   ["Built-in generator", "./builtin.ts", "runBuiltinBench"],
   ["Generation overhead", "./generation.ts", "runGenerationBench"],
   ["Exam morning", "./exam-morning.ts", "runExamMorningBench"],
+  ["Rate limits", "./rate-limits.ts", "runRateLimitBench"],
   ["Question quality", "./quality.ts", "runQualityBench"],
 ];
 

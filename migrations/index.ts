@@ -12,6 +12,10 @@ import * as m010 from "./010_goals_notifications.ts";
 import * as m011 from "./011_clean_pages.ts";
 import * as m012 from "./012_partial_tests.ts";
 import * as m013 from "./013_teaching.ts";
+import * as m020 from "./020_rate_limits.ts";
+import * as m021 from "./021_leases.ts";
+import * as m022 from "./022_upload_slots.ts";
+import * as m023 from "./023_idempotency_keys.ts";
 
 export interface Migration {
   name: string;
@@ -34,4 +38,8 @@ export const migrations: Migration[] = [
   { name: "011_clean_pages", ...m011 },
   { name: "012_partial_tests", ...m012 },
   { name: "013_teaching", ...m013 },
+  { name: "020_rate_limits", ...m020 },
+  { name: "021_leases", ...m021 },
+  { name: "022_upload_slots", ...m022 },
+  { name: "023_idempotency_keys", ...m023 },
 ];

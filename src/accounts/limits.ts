@@ -73,9 +73,9 @@ export const passwordCheckBuckets = (userId: number, sessionId: number): Buckets
  * taken back when it succeeds, so only failures stay counted.
  */
 export async function countedCheck(limits: RateLimiter, buckets: Buckets, check: () => Promise<boolean>): Promise<boolean> {
-  limits.hitAll(buckets);
+  await limits.hitAll(buckets);
   const ok = await check();
-  if (ok) for (const [key] of buckets) limits.forgive(key);
+  if (ok) for (const [key] of buckets) await limits.forgive(key);
   return ok;
 }
 
@@ -87,10 +87,10 @@ export async function countedCheck(limits: RateLimiter, buckets: Buckets, check:
  * and an inbox gets at most about 15 an hour. Keyed by the address typed, known or not, so the
  * answer says nothing about accounts.
  */
-export function limitMail(limits: RateLimiter, mailbox: string, ip: string): void {
+export async function limitMail(limits: RateLimiter, mailbox: string, ip: string): Promise<void> {
   const sender = `mail-sender:${mailbox}|${ip}`;
-  const seen = limits.count(sender, RATE_RULES.mailPerEmail.windowMs) > 0;
-  limits.hitAll([
+  const seen = (await limits.count(sender, RATE_RULES.mailPerEmail.windowMs)) > 0;
+  await limits.hitAll([
     [`mail:${mailbox}|${ip}`, RATE_RULES.mailPerEmailAndAddress],
     seen ? [`mail:${mailbox}`, RATE_RULES.mailPerEmail] : [`mail-new:${mailbox}`, RATE_RULES.mailNewAddressesPerEmail],
     [sender, { ...RATE_RULES.mailPerEmail, limit: Number.MAX_SAFE_INTEGER }],

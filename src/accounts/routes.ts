@@ -18,7 +18,7 @@ function signedIn(ctx: Ctx, result: accounts.SignedIn) {
 
 export function accountRoutes(router: AppRouter) {
   router.post("/api/auth/register", async (ctx) => {
-    byAddress(ctx, "register", RATE_RULES.registerPerAddress);
+    await byAddress(ctx, "register", RATE_RULES.registerPerAddress);
     const result = await accounts.register(ctx.state.app, parse(RegisterInput, ctx.request.body), clientOf(ctx));
     signedIn(ctx, result);
     ctx.state.log.info({ user_id: result.user.id }, "account created");
@@ -27,7 +27,7 @@ export function accountRoutes(router: AppRouter) {
   });
 
   router.post("/api/auth/login", async (ctx) => {
-    byAddress(ctx, "login", RATE_RULES.loginPerAddress);
+    await byAddress(ctx, "login", RATE_RULES.loginPerAddress);
     const input = parse(LoginInput, ctx.request.body);
     const result = await accounts.login(ctx.state.app, input, { ...clientOf(ctx), device: deviceCookie(ctx) });
     signedIn(ctx, result);
@@ -71,15 +71,15 @@ export function accountRoutes(router: AppRouter) {
   });
 
   router.post("/api/auth/resend-verification", async (ctx) => {
-    byAddress(ctx, "mail", RATE_RULES.mailPerAddress);
+    await byAddress(ctx, "mail", RATE_RULES.mailPerAddress);
     const { email } = parse(EmailInput, ctx.request.body);
-    ctx.body = { message: accounts.resendVerification(ctx.state.app, email, clientOf(ctx)) };
+    ctx.body = { message: await accounts.resendVerification(ctx.state.app, email, clientOf(ctx)) };
   });
 
   router.post("/api/auth/forgot-password", async (ctx) => {
-    byAddress(ctx, "mail", RATE_RULES.mailPerAddress);
+    await byAddress(ctx, "mail", RATE_RULES.mailPerAddress);
     const { email } = parse(EmailInput, ctx.request.body);
-    ctx.body = { message: accounts.forgotPassword(ctx.state.app, email, clientOf(ctx)) };
+    ctx.body = { message: await accounts.forgotPassword(ctx.state.app, email, clientOf(ctx)) };
   });
 
   router.post("/api/auth/reset-password", async (ctx) => {

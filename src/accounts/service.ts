@@ -143,23 +143,23 @@ export async function verifyEmail(app: AppContext, token: string): Promise<boole
  * The two "mail me a link" calls answer at once, the same for any address: the lookup and the
  * mail happen after the answer, so neither the answer nor its timing says whether an account exists.
  */
-function mailLater(app: AppContext, email: string, client: Client, what: string, send: (row: UserRow) => Promise<void>) {
-  limitMail(app.limits, email, client.ip);
+async function mailLater(app: AppContext, email: string, client: Client, what: string, send: (row: UserRow) => Promise<void>) {
+  await limitMail(app.limits, email, client.ip);
   runInBackground(app, what, async () => {
     const row = await findByEmail(app, email);
     if (row) await send(row);
   });
 }
 
-export function resendVerification(app: AppContext, email: string, client: Client): string {
-  mailLater(app, email, client, "verification mail", async (row) => {
+export async function resendVerification(app: AppContext, email: string, client: Client): Promise<string> {
+  await mailLater(app, email, client, "verification mail", async (row) => {
     if (!row.is_verified) await sendVerification(app, row);
   });
   return VERIFICATION_SENT_MESSAGE;
 }
 
-export function forgotPassword(app: AppContext, email: string, client: Client): string {
-  mailLater(app, email, client, "reset mail", async (row) => mailResetLink(app, row, await issueResetLink(app, row)));
+export async function forgotPassword(app: AppContext, email: string, client: Client): Promise<string> {
+  await mailLater(app, email, client, "reset mail", async (row) => mailResetLink(app, row, await issueResetLink(app, row)));
   return RESET_SENT_MESSAGE;
 }
 
@@ -212,7 +212,7 @@ export async function updateProfile(scope: SessionScope, input: ProfileInput, cl
   };
   // Switching the address back and forth must not flood someone's inbox with verification mails.
   if (emailChanged) {
-    limitMail(scope.limits, input.email, client.ip);
+    await limitMail(scope.limits, input.email, client.ip);
     changes.is_verified = false;
   }
   if (input.password) {

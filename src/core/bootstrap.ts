@@ -32,8 +32,8 @@ export async function openContext(config: Config, opts: { log?: Logger; clock?: 
     log,
     clock,
     mail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, clock }),
-    secret: loadOrCreateSecret(config.dataDir),
-    limits: createRateLimiter(clock, config.rateLimitFactor),
+    secret: loadOrCreateSecret(config.dataDir, config.secretKey),
+    limits: createRateLimiter(db, clock, config.rateLimitFactor),
     resources: new Map(),
     sharing: opts.sharing ?? noSharing,
   };
@@ -41,5 +41,6 @@ export async function openContext(config: Config, opts: { log?: Logger; clock?: 
 
 export async function closeContext(app: AppContext): Promise<void> {
   await closeShared(app);
+  await app.limits.close();
   await app.db.destroy();
 }

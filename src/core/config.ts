@@ -114,6 +114,8 @@ export function loadConfig(env: Env = process.env, configFile?: string) {
     trustProxy: r.bool("TRUST_PROXY", false),
     /** GET /metrics: unset, only loopback may read it; set, only a request with `Authorization: Bearer <token>`. */
     metricsToken: metricsToken(r.str("METRICS_TOKEN")),
+    /** The token signing key (base64) every instance shares; unset, DATA_DIR/secret.key (src/core/secret.ts). */
+    secretKey: r.str("SECRET_KEY"),
     dashboardBackgroundUrl: r.url("DASHBOARD_BACKGROUND_URL", ["http:", "https:"]) ?? null,
     logLevel: r.oneOf("LOG_LEVEL", LOG_LEVELS) ?? "info",
   };

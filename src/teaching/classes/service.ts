@@ -41,10 +41,10 @@ async function enrol(scope: Scope, classId: number, userId: number): Promise<boo
  */
 export async function joinClass(scope: Scope, typed: string): Promise<ClassDetailOut> {
   const key = `join-code:${scope.user.id}`;
-  scope.limits.check(key, WRONG_JOIN_CODES);
+  await scope.limits.check(key, WRONG_JOIN_CODES);
   const classId = await classIdByJoinCode(scope.db, normaliseJoinCode(typed));
   if (classId === undefined) {
-    scope.limits.record(key, WRONG_JOIN_CODES);
+    await scope.limits.record(key, WRONG_JOIN_CODES);
     throw notFound(NO_SUCH_CODE);
   }
   const owner: { owner_id: number } = await scope.db("classes").where({ id: classId }).first("owner_id");
