@@ -11,6 +11,7 @@ import { madeFrom } from "../generation/tests-query.ts";
 import { attemptsUsed } from "../practice/queries.ts";
 import { joinedBy, materialSharedWith } from "../study/classes/members.ts";
 import type { AssignmentRow } from "./assignments/queries.ts";
+import { answersOut } from "./assignments/state.ts";
 import { utcMinute } from "./assignments/service.ts";
 
 /** Assigned tests one generation avoids at most (the newest): bounds the exclusions it checks each question against. */
@@ -21,6 +22,9 @@ async function assignmentsOfTestFor(scope: Scope, testId: number): Promise<Assig
   const rows: AssignmentRow[] = await scope.db("assignments").where({ test_id: testId }).whereIn("class_id", joinedBy(scope.user.id)).orderBy("id", "asc").limit(100);
   return rows.sort((a, b) => (a.due_at ?? "9999").localeCompare(b.due_at ?? "9999"));
 }
+
+const answersShown = (due: string) =>
+  `The answers of this assignment have been shown since its due time, ${utcMinute(due)}, so it can no longer be attempted. Generate your own practice test to keep practising.`;
 
 const notOpenYet = (rows: AssignmentRow[]) => {
   const first = rows.map((r) => r.opens_at!).sort()[0]!;
@@ -50,8 +54,11 @@ export const teachingSharing: Sharing = {
    */
   async claimAttempt(scope, testId) {
     await lockKey(scope.db, `attempts:${scope.user.id}:${testId}`);
-    const open = await openAssignments(scope, testId);
-    if (!open) return null;
+    const found = await openAssignments(scope, testId);
+    if (!found) return null;
+    const now = scope.clock.now().toISOString();
+    const open = found.filter((a) => !answersOut(a, now));
+    if (!open.length) throw conflict(answersShown(found[0]!.due_at!));
     for (const a of open) if ((await attemptsUsed(scope.db, a.id, scope.user.id)) < a.attempts_allowed) return { assignment_id: a.id };
     const allowed = open[0]!.attempts_allowed;
     throw conflict(`You have used ${allowed === 1 ? "your one attempt" : `all ${allowed} attempts`} at this assignment.`);

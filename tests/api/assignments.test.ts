@@ -177,6 +177,32 @@ describe("due dates", () => {
     expect(await mine(ana.c, assignment.id)).toMatchObject({ state: "submitted", attempts_used: 2 });
   });
 
+  it("refuses attempts once the answers are shown after the due time (409), and counts a late attempt apart from the on-time ones", async () => {
+    const due = inMinutes(server, 20);
+    const { testId, assignment } = await assigned({ due_at: due, attempts_allowed: 3, show_answers_after: "due" });
+    const questions = (await teacher.c.get(`/api/tests/${testId}`)).body.test_metadata.questions as { answer: string }[];
+    expect((await submit(ana.c, testId, { "0": "surely wrong" })).status).toBe(201);
+    server.clock.advance(21 * 60_000);
+    const copied = await submit(ana.c, testId, Object.fromEntries(questions.map((q, i) => [String(i), q.answer])));
+    expect(copied.status).toBe(409);
+    expect(copied.body.detail).toBe(`The answers of this assignment have been shown since its due time, ${due.slice(0, 10)} ${due.slice(11, 16)} UTC, so it can no longer be attempted. Generate your own practice test to keep practising.`);
+    expect((await submit(ben.c, testId)).status).toBe(409);
+    expect(await mine(ana.c, assignment.id)).toMatchObject({ state: "submitted", attempts_used: 1, late_attempts: 0, answers_shown: true });
+  });
+
+  it("never lets a late attempt raise an on-time grade: best and latest count attempts made by the due time", async () => {
+    const due = inMinutes(server, 20);
+    const { testId, assignment } = await assigned({ due_at: due, attempts_allowed: 3, show_answers_after: "submission" });
+    const first = await submit(ben.c, testId, {});
+    expect(first.body.score).toBe(0);
+    server.clock.advance(21 * 60_000);
+    // The answers were shown after the first attempt: a late one copies them.
+    const answers = Object.fromEntries(first.body.review.map((r: { index: number; answer: string }) => [String(r.index), r.answer]));
+    const late = await submit(ben.c, testId, answers);
+    expect(late.body.score).toBe(100);
+    expect(await mine(ben.c, assignment.id)).toMatchObject({ state: "submitted", attempts_used: 2, late_attempts: 1, best_score: 0, latest_result_id: first.body.result_id, answers_shown: false });
+  });
+
   it("lists what is still to do first, soonest due first", async () => {
     const later = (await assigned({ due_at: inMinutes(server, 600) })).assignment;
     const sooner = (await assigned({ due_at: inMinutes(server, 300) })).assignment;

@@ -66,10 +66,15 @@ export interface AssignmentOut {
 export interface MyAssignmentOut extends AssignmentOut {
   state: AssignmentState;
   attempts_used: number;
+  /** Attempts made after the due time: they count only when none came in time. */
+  late_attempts: number;
+  /** The best on-time attempt's score (a late one's when none came in time). */
   best_score: number | null;
-  /** The latest attempt, to open its review. */
+  /** The latest counted attempt (on time when there is one), to open its review. */
   latest_result_id: number | null;
   submitted_at: string | null;
+  /** The answers are shown since the due time passed, so it can no longer be attempted. */
+  answers_shown: boolean;
 }
 
 /** For the teacher: how many members submitted. */

@@ -16,7 +16,7 @@ import {
   type MyAssignmentOut,
   type TaughtAssignmentOut,
 } from "./schema.ts";
-import { assignmentState } from "./state.ts";
+import { answersOut, assignmentState } from "./state.ts";
 
 const DAY = 24 * 3600_000;
 /** A student's list across classes reads at most this many assignments (the newest): as many tests as one lookup names. */
@@ -91,7 +91,7 @@ function withStates(scope: Scope, items: AssignmentOut[], attempts: AssignmentAt
   const now = scope.clock.now().toISOString();
   return items.map((a) => {
     const { latest_score: _latest, ...state } = assignmentState(a, attempts.filter((t) => t.assignment_id === a.id), now);
-    return { ...a, ...state };
+    return { ...a, ...state, answers_shown: answersOut(a, now) };
   });
 }
 

@@ -6,7 +6,7 @@ import { Card } from "../../components/Card.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { formatDateTime, formatPercent } from "../../format.ts";
 import { useLoad } from "../../hooks/useLoad.ts";
-import { canTake, takeHref } from "./assignment-text.ts";
+import { attemptsText, canTake, takeHref } from "./assignment-text.ts";
 import { LoadedList } from "./LoadedList.tsx";
 import { StateBadge } from "./StateBadge.tsx";
 
@@ -20,7 +20,7 @@ export function AssignmentAction({ assignment: a }: { assignment: MyAssignmentOu
       </ButtonLink>
     );
   }
-  return a.latest_result_id ? <Link href={`/test-results?result=${a.latest_result_id}`}>Review your attempt</Link> : <span className="muted">No attempts left</span>;
+  return a.latest_result_id ? <Link href={`/test-results?result=${a.latest_result_id}`}>Review your attempt</Link> : <span className="muted">{a.answers_shown ? "Closed: the answers are shown" : "No attempts left"}</span>;
 }
 
 export function MemberAssignmentsCard({ classId, className }: { classId: number; className: string }) {
@@ -29,7 +29,7 @@ export function MemberAssignmentsCard({ classId, className }: { classId: number;
     { key: "test", header: "Test", primary: true, render: (a) => a.test_name },
     { key: "due", header: "Due", render: (a) => (a.due_at ? formatDateTime(a.due_at) : "No due date") },
     { key: "state", header: "State", render: (a) => <StateBadge state={a.state} /> },
-    { key: "attempts", header: "Attempts", align: "end", render: (a) => `${a.attempts_used} of ${a.attempts_allowed}` },
+    { key: "attempts", header: "Attempts", align: "end", render: attemptsText },
     { key: "best", header: "Best score", align: "end", render: (a) => formatPercent(a.best_score) },
     { key: "action", header: <span className="visually-hidden">Action</span>, label: "", align: "end", render: (a) => <AssignmentAction assignment={a} /> },
   ];
