@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { isSqlite } from "../src/core/dialect.ts";
 
 export async function up(db: Knex): Promise<void> {
   // One row per distinct PDF (by content hash): its bytes live once in uploads/, its text once here.
@@ -22,12 +23,9 @@ export async function up(db: Knex): Promise<void> {
     t.text("text").notNullable();
     t.index(["hash"]);
   });
-  // Full-text index over the chunks (external content, kept in step by triggers).
-  await db.raw(`CREATE VIRTUAL TABLE document_chunks_fts USING fts5(text, content='document_chunks', content_rowid='id', tokenize='porter unicode61')`);
-  await db.raw(`CREATE TRIGGER document_chunks_ai AFTER INSERT ON document_chunks BEGIN
-    INSERT INTO document_chunks_fts(rowid, text) VALUES (new.id, new.text); END`);
-  await db.raw(`CREATE TRIGGER document_chunks_ad AFTER DELETE ON document_chunks BEGIN
-    INSERT INTO document_chunks_fts(document_chunks_fts, rowid, text) VALUES ('delete', old.id, old.text); END`);
+  // Full-text index over the chunks (external content, kept in step by triggers). SQLite only:
+  // PostgreSQL's index (a tsvector column) is made by migration 014.
+  if (isSqlite(db)) await sqliteFullText(db);
 
   // A user's record of an upload; several users (or none) may refer to one document.
   await db.schema.createTable("study_materials", (t) => {
@@ -41,9 +39,17 @@ export async function up(db: Knex): Promise<void> {
   });
 }
 
+async function sqliteFullText(db: Knex): Promise<void> {
+  await db.raw(`CREATE VIRTUAL TABLE document_chunks_fts USING fts5(text, content='document_chunks', content_rowid='id', tokenize='porter unicode61')`);
+  await db.raw(`CREATE TRIGGER document_chunks_ai AFTER INSERT ON document_chunks BEGIN
+    INSERT INTO document_chunks_fts(rowid, text) VALUES (new.id, new.text); END`);
+  await db.raw(`CREATE TRIGGER document_chunks_ad AFTER DELETE ON document_chunks BEGIN
+    INSERT INTO document_chunks_fts(document_chunks_fts, rowid, text) VALUES ('delete', old.id, old.text); END`);
+}
+
 export async function down(db: Knex): Promise<void> {
   await db.schema.dropTable("study_materials");
-  await db.raw("DROP TABLE document_chunks_fts");
+  if (isSqlite(db)) await db.raw("DROP TABLE document_chunks_fts");
   await db.schema.dropTable("document_chunks");
   await db.schema.dropTable("document_pages");
   await db.schema.dropTable("documents");

@@ -12,6 +12,9 @@ import * as m010 from "./010_goals_notifications.ts";
 import * as m011 from "./011_clean_pages.ts";
 import * as m012 from "./012_partial_tests.ts";
 import * as m013 from "./013_teaching.ts";
+import * as m014 from "./014_postgres_full_text.ts";
+import * as m015 from "./015_postgres_double_precision.ts";
+import * as m016 from "./016_job_leases.ts";
 import * as m020 from "./020_rate_limits.ts";
 import * as m021 from "./021_leases.ts";
 import * as m022 from "./022_upload_slots.ts";
@@ -38,6 +41,9 @@ export const migrations: Migration[] = [
   { name: "011_clean_pages", ...m011 },
   { name: "012_partial_tests", ...m012 },
   { name: "013_teaching", ...m013 },
+  { name: "014_postgres_full_text", ...m014 },
+  { name: "015_postgres_double_precision", ...m015 },
+  { name: "016_job_leases", ...m016 },
   { name: "020_rate_limits", ...m020 },
   { name: "021_leases", ...m021 },
   { name: "022_upload_slots", ...m022 },

@@ -9,12 +9,12 @@ export const migrateCommand: Register = (program, cli) => {
     .action(async () => {
       const { config } = cli.load();
       mkdirSync(config.dataDir, { recursive: true });
-      const { migrate, openDb } = await import("../../src/core/db.ts");
-      const db = openDb(config.databaseFile);
+      const { databaseName, migrate, openDatabase } = await import("../../src/core/db.ts");
+      const db = openDatabase(config);
       try {
         const applied = await migrate(db);
         for (const name of applied) print(`applied ${name}`);
-        print(`Database ${config.databaseFile} is up to date${applied.length ? "" : " (nothing to apply)"}.`);
+        print(`Database ${databaseName(config)} is up to date${applied.length ? "" : " (nothing to apply)"}.`);
       } finally {
         await db.destroy();
       }

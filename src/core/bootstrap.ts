@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { systemClock, type Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
-import { migrate, openDb } from "./db.ts";
+import { migrate, openDatabase } from "./db.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail.ts";
 import { createRateLimiter } from "./rate-limit.ts";
@@ -18,7 +18,7 @@ export async function openContext(config: Config, opts: { log?: Logger; clock?: 
   mkdirSync(config.dataDir, { recursive: true });
   const log = opts.log ?? createLogger(config.logLevel);
   const clock = opts.clock ?? systemClock;
-  const db = openDb(config.databaseFile);
+  const db = openDatabase(config);
   try {
     const applied = await migrate(db);
     if (applied.length) log.info({ migrations: applied }, "database migrated");

@@ -76,9 +76,12 @@ export function loadConfig(env: Env = process.env, configFile?: string) {
   const dataDir = path.resolve(r.str("DATA_DIR") ?? "./data");
   const smtpUrl = r.url("SMTP_URL", ["smtp:", "smtps:"]);
   const databaseUrl = r.str("DATABASE_URL");
-  if (databaseUrl && /^postgres(ql)?:/i.test(databaseUrl)) {
-    throw new ConfigError("DATABASE_URL must be a SQLite file path in this version (PostgreSQL support has not landed yet), got a postgres:// URL");
+  // postgres://… selects PostgreSQL (several instances may share it); anything else is a SQLite file.
+  const postgresUrl = databaseUrl && /^postgres(ql)?:\/\//i.test(databaseUrl) ? databaseUrl : undefined;
+  if (postgresUrl && !URL.parse(postgresUrl)?.hostname && !URL.parse(postgresUrl)?.searchParams.get("host")) {
+    throw new ConfigError(`DATABASE_URL must name the PostgreSQL server (postgres://user:password@host:5432/database), got ${JSON.stringify(postgresUrl.replace(/:[^:@/]*@/, ":…@"))}`);
   }
+  const databasePoolMax = r.int("DATABASE_POOL_MAX", 10, 2, 200);
   const openaiApiKey = r.str("OPENAI_API_KEY");
   const openaiBaseUrl = r.url("OPENAI_BASE_URL", ["http:", "https:"]);
   const ollamaHost = r.url("OLLAMA_HOST", ["http:", "https:"]);
@@ -90,7 +93,12 @@ export function loadConfig(env: Env = process.env, configFile?: string) {
     host: r.str("HOST") ?? "0.0.0.0",
     publicUrl: r.url("PUBLIC_URL", ["http:", "https:"]) ?? `http://localhost:${port}`,
     dataDir,
-    databaseFile: databaseUrl ? path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/i, "")) : path.join(dataDir, "studyforge.db"),
+    /** The SQLite file (the default); unused when `postgresUrl` is set. */
+    databaseFile: databaseUrl && !postgresUrl ? path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/i, "")) : path.join(dataDir, "studyforge.db"),
+    /** PostgreSQL's connection URL when DATABASE_URL is postgres://… */
+    postgresUrl,
+    /** PostgreSQL connections per instance (knex's pool); each instance holds up to this many. */
+    databasePoolMax,
     smtpUrl,
     mailFrom: r.str("MAIL_FROM") ?? "StudyForge <no-reply@localhost>",
     requireEmailVerification: r.bool("REQUIRE_EMAIL_VERIFICATION", Boolean(smtpUrl)),

@@ -1,7 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import knex, { type Knex } from "knex";
+import pg from "pg";
 import { migrations } from "../../migrations/index.ts";
+import type { Config } from "./config.ts";
 
 export type Db = Knex;
 
@@ -30,6 +32,46 @@ export function openDb(databaseFile: string): Db {
       },
     },
   }));
+}
+
+/**
+ * Opens the configured database: PostgreSQL when DATABASE_URL is postgres://…, the SQLite file
+ * otherwise.
+ */
+export function openDatabase(config: Pick<Config, "databaseFile" | "postgresUrl" | "databasePoolMax">): Db {
+  return config.postgresUrl ? openPostgres(config.postgresUrl, config.databasePoolMax) : openDb(config.databaseFile);
+}
+
+/** The database as an operator names it: the SQLite file, or PostgreSQL's URL without its password. */
+export function databaseName(config: Pick<Config, "databaseFile" | "postgresUrl">): string {
+  return config.postgresUrl ? config.postgresUrl.replace(/:[^:@/]*@/, ":…@") : config.databaseFile;
+}
+
+/**
+ * PostgreSQL through knex's `pg` client. The pool is small (DATABASE_POOL_MAX, 10 by default): several
+ * instances share the server's max_connections (100 by default), and a request holds a connection only
+ * for its queries. count(*) and sum() come back as strings (bigint/numeric): callers wrap them in
+ * Number(), which works on both databases.
+ */
+export function openPostgres(url: string, poolMax = 10): Db {
+  readNumbersAsNumbers();
+  return knex({
+    client: "pg",
+    connection: { connectionString: url, application_name: "studyforge" },
+    pool: { min: 0, max: poolMax, idleTimeoutMillis: 30_000 },
+    acquireConnectionTimeout: 30_000,
+  });
+}
+
+/**
+ * pg hands bigint (count(*), sum of integers, bigInteger columns) and numeric (avg, sum of bigint) to
+ * JavaScript as strings, to keep precision beyond 2^53; SQLite gives numbers. Every count, byte total
+ * and average here stays far below 2^53, so both are parsed as numbers once, for the whole process,
+ * and the code reads the same rows from either database.
+ */
+function readNumbersAsNumbers(): void {
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 }
 
 /**

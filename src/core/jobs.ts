@@ -1,8 +1,12 @@
+import { randomUUID } from "node:crypto";
+import type { Knex } from "knex";
 import { EventEmitter } from "node:events";
+import os from "node:os";
 import type { AppContext, Scope } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { findOwned } from "./policy.ts";
 import { lockKey, type Db } from "./db.ts";
+import { isSqlite } from "./dialect.ts";
 import { shared } from "./shared.ts";
 
 export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
@@ -28,6 +32,8 @@ interface JobRow {
   error: string | null;
   attempts: number;
   cancel_requested: number | boolean;
+  claimed_by: string | null;
+  lease_until: string | null;
 }
 
 export interface JobControl {
@@ -58,6 +64,18 @@ export type JobOutcomeListener = (outcome: JobOutcome) => Promise<void>;
 const FINAL: JobState[] = ["done", "failed", "cancelled"];
 /** How often a job interrupted by a restart is tried again before it fails. */
 const MAX_ATTEMPTS = 3;
+/**
+ * A running job's lease: its holder renews it every LEASE_RENEW_MS; one not renewed for LEASE_MS (the
+ * holder died or hangs) is taken over by any instance. Real time, not the app's clock: a lease is about
+ * processes being alive, and a test that moves one server's clock must not make it steal jobs.
+ */
+export const LEASE_MS = 30_000;
+const LEASE_RENEW_MS = 10_000;
+/** How often a follower of a job run elsewhere (another instance, the CLI) reads its row. */
+const FOLLOW_POLL_MS = 1_000;
+const leaseUntil = () => new Date(Date.now() + LEASE_MS).toISOString();
+/** Narrows a query on jobs to those whose lease ran out (or that never had one: running before leases). */
+const leaseExpired = <Q extends Knex.QueryBuilder>(q: Q): Q => q.where((l) => l.whereNull("lease_until").orWhere("lease_until", "<", new Date().toISOString())) as Q;
 
 export function toJobView(row: JobRow): JobView {
   const view: JobView = { job_id: row.id, state: row.state, progress: { done: row.progress_done, total: row.progress_total } };
@@ -67,9 +85,12 @@ export function toJobView(row: JobRow): JobView {
 }
 
 /**
- * Runs queued jobs in this process, `concurrency` at a time. Claiming is a conditional update,
- * so a job runs once even if two runners look at the same time. Events go to listeners
- * (Server-Sent Events, a request waiting for its test).
+ * Runs queued jobs in this process, `concurrency` at a time, beside other instances on the same
+ * database. A job is claimed with its lease (see LEASE_MS): on PostgreSQL the candidate row is locked
+ * with FOR UPDATE SKIP LOCKED, so instances claiming at once take different jobs without waiting on
+ * each other; on SQLite the claim is a conditional update (one writer at a time anyway). Events go to
+ * listeners (Server-Sent Events, a request waiting for its test); a job run by another instance is
+ * followed by reading its row (see follow).
  */
 function createRunner(app: AppContext, concurrency: number) {
   const events = new EventEmitter();
@@ -77,10 +98,17 @@ function createRunner(app: AppContext, concurrency: number) {
   const outcomeListeners = new Set<JobOutcomeListener>();
   const running = new Map<number, AbortController>();
   const settled = new Set<Promise<void>>();
+  /** This runner's name in `claimed_by`: unique per process and per context (tests run two in one process). */
+  const holder = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let stopped = false;
   let pumping = false;
   const timer = setInterval(() => void pump(), 1000);
   timer.unref();
+  const leaseTimer = setInterval(() => void renewLeases(), LEASE_RENEW_MS);
+  leaseTimer.unref();
+  const followed = new Map<number, string>();
+  const followTimer = setInterval(() => void follow(), FOLLOW_POLL_MS);
+  followTimer.unref();
 
   const now = () => app.clock.now().toISOString();
 
@@ -89,10 +117,15 @@ function createRunner(app: AppContext, concurrency: number) {
     if (row) events.emit(`job:${id}`, toJobView(row));
   }
 
+  /** The job's row while this runner holds it; an update through it after a takeover changes nothing. */
+  const held = (id: number) => app.db("jobs").where({ id, claimed_by: holder, state: "running" });
+
   async function finish(job: JobRow, changes: Partial<JobRow>) {
     // Read before publishing: a follower stops listening once it hears the end.
     const watched = events.listenerCount(`job:${job.id}`) > 0;
-    await app.db("jobs").where({ id: job.id }).update({ ...changes, updated_at: now() });
+    const recorded = await held(job.id).update({ ...changes, claimed_by: null, lease_until: null, updated_at: now() });
+    // Another instance took the job over while this one stalled past its lease: its outcome counts.
+    if (!recorded) return;
     await publish(job.id);
     if (changes.state !== "done" && changes.state !== "failed") return;
     const row: JobRow | undefined = await app.db("jobs").where({ id: job.id }).first();
@@ -105,13 +138,96 @@ function createRunner(app: AppContext, concurrency: number) {
     }
   }
 
+  /**
+   * Takes the oldest queued job, or a running one whose holder let its lease run out (it died): that one
+   * resumes here, unless it already had its tries, in which case it fails with a reason instead.
+   */
   async function claim(): Promise<JobRow | undefined> {
     // Only kinds this process can run: a CLI that never loaded the study features must leave their jobs
-    // queued for the server, not fail them for want of a handler.
-    const next: JobRow | undefined = await app.db("jobs").where({ state: "queued" }).whereIn("kind", [...handlers.keys()]).orderBy("id").first();
-    if (!next) return undefined;
-    const won = await app.db("jobs").where({ id: next.id, state: "queued" }).update({ state: "running", attempts: next.attempts + 1, updated_at: now() });
-    return won ? { ...next, state: "running", attempts: next.attempts + 1 } : claim();
+    // for the server, not fail them for want of a handler.
+    const candidate = (db: Db) =>
+      db("jobs")
+        .whereIn("kind", [...handlers.keys()])
+        .where((q) => q.where({ state: "queued" }).orWhere((r) => leaseExpired(r.where({ state: "running" })).where("attempts", "<", MAX_ATTEMPTS)))
+        .orderBy("id")
+        .first();
+    for (;;) {
+      // A plain read first: the queue is empty most of the time, and then no transaction (on SQLite a
+      // write lock) is taken every second.
+      if (!(await candidate(app.db))) return undefined;
+      const outcome = await app.db.transaction(async (trx) => {
+        const next: JobRow | undefined = await (isSqlite(trx) ? candidate(trx) : candidate(trx).forUpdate().skipLocked());
+        if (!next) return "none" as const;
+        // Conditional on what was read: on SQLite another process may have claimed it in between.
+        const same = trx("jobs").where({ id: next.id, state: next.state, attempts: next.attempts });
+        const taken = { state: "running" as const, attempts: next.attempts + 1, claimed_by: holder, lease_until: leaseUntil(), updated_at: now() };
+        const won = await same.update(taken);
+        if (next.state === "running" && won) app.log.warn({ job_id: next.id, from: next.claimed_by }, "took over a job whose instance stopped renewing its lease");
+        return won ? { claimed: { ...next, ...taken } } : "lost";
+      });
+      if (outcome === "none") return undefined;
+      if (outcome !== "lost") return outcome.claimed;
+    }
+  }
+
+  /** Fails the jobs whose holder died after they had their tries (claim resumes the others). */
+  async function failExhausted() {
+    const exhausted: { id: number }[] = await leaseExpired(app.db("jobs").where({ state: "running" })).where("attempts", ">=", MAX_ATTEMPTS).select("id");
+    const error = { status: 500, detail: "The server restarted several times while this test was being generated. Please try again." };
+    for (const { id } of exhausted) {
+      const failed = await leaseExpired(app.db("jobs").where({ id, state: "running" })).update({ state: "failed", error: JSON.stringify(error), claimed_by: null, lease_until: null, updated_at: now() });
+      if (failed) await publish(id);
+    }
+  }
+
+  /** Renews the leases of the jobs running here. */
+  async function renewLeases() {
+    const ids = [...running.keys()];
+    if (!ids.length || stopped) return;
+    try {
+      await app.db("jobs").whereIn("id", ids).where({ claimed_by: holder, state: "running" }).update({ lease_until: leaseUntil() });
+    } catch (err) {
+      app.log.error({ err }, "could not renew the leases of running jobs");
+    }
+  }
+
+  /**
+   * Stops a job running here that was cancelled through another instance (cancel_requested) or taken
+   * over by one (this process stalled past its lease).
+   */
+  async function checkRunning() {
+    const ids = [...running.keys()];
+    if (!ids.length || stopped) return;
+    const rows: Pick<JobRow, "id" | "claimed_by" | "state" | "cancel_requested">[] = await app.db("jobs").whereIn("id", ids).select("id", "claimed_by", "state", "cancel_requested");
+    for (const row of rows) {
+      if (row.cancel_requested || row.claimed_by !== holder || row.state !== "running") running.get(row.id)?.abort();
+    }
+  }
+
+  /**
+   * Jobs someone here follows but another instance (or the CLI) runs: their rows are read once a
+   * FOLLOW_POLL_MS for all of them together, and a change is published like a local one. Polling the
+   * table works on both databases and holds no connection of its own (LISTEN/NOTIFY would need one per
+   * instance, and SQLite has nothing like it); progress arrives within a second.
+   */
+  async function follow() {
+    const ids = [...followed.keys()].filter((id) => !running.has(id));
+    try {
+      await checkRunning();
+      if (!ids.length || stopped) return;
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows: JobRow[] = await app.db("jobs").whereIn("id", ids.slice(i, i + 500));
+        for (const row of rows) {
+          const view = toJobView(row);
+          const seen = JSON.stringify(view);
+          if (followed.get(row.id) === seen || !followed.has(row.id)) continue;
+          followed.set(row.id, seen);
+          events.emit(`job:${row.id}`, view);
+        }
+      }
+    } catch (err) {
+      app.log.error({ err }, "could not read the jobs being followed");
+    }
   }
 
   async function run(job: JobRow) {
@@ -129,7 +245,7 @@ function createRunner(app: AppContext, concurrency: number) {
       const control: JobControl = {
         signal: controller.signal,
         progress: async (done, total) => {
-          await app.db("jobs").where({ id: job.id }).update({ progress_done: done, progress_total: total, updated_at: now() });
+          await held(job.id).update({ progress_done: done, progress_total: total, updated_at: now() });
           await publish(job.id);
         },
       };
@@ -157,6 +273,7 @@ function createRunner(app: AppContext, concurrency: number) {
     if (pumping || stopped) return;
     pumping = true;
     try {
+      await failExhausted();
       while (!stopped && running.size < concurrency) {
         const job = await claim();
         if (!job) break;
@@ -176,15 +293,24 @@ function createRunner(app: AppContext, concurrency: number) {
     events,
     outcomeListeners,
     pump,
+    failExhausted,
+    holder,
     abort(id: number) {
       running.get(id)?.abort();
+    },
+    /** Starts or stops reading a job's row for followers here; a job running here needs none. */
+    follow(id: number, on: boolean) {
+      if (on) followed.set(id, followed.get(id) ?? "");
+      else if (!events.listenerCount(`job:${id}`)) followed.delete(id);
     },
     async stop() {
       stopped = true;
       clearInterval(timer);
-      // Jobs cut short by a shutdown go back to the queue and resume at the next start.
+      clearInterval(leaseTimer);
+      clearInterval(followTimer);
+      // Jobs cut short by a shutdown go back to the queue, for another instance now or this one at its next start.
       for (const [id, controller] of running) {
-        await app.db("jobs").where({ id, state: "running" }).update({ state: "queued", updated_at: now() });
+        await held(id).update({ state: "queued", claimed_by: null, lease_until: null, updated_at: now() });
         controller.abort();
       }
       // Let the handlers unwind before the database closes under them.
@@ -198,21 +324,14 @@ export function jobRunner(app: AppContext) {
 }
 
 /**
- * At start: a job left running by a crash is queued again to resume, unless it already had
- * its tries, in which case it fails with a reason instead of hanging.
+ * At start: jobs resume. A job left running by an instance that died is taken over once its lease runs
+ * out (claim), unless it already had its tries, in which case it fails with a reason instead of hanging.
+ * Jobs of instances still alive are left to them.
  */
 export async function recoverJobs(app: AppContext): Promise<void> {
-  const stale: JobRow[] = await app.db("jobs").where({ state: "running" });
-  for (const job of stale) {
-    if (job.attempts >= MAX_ATTEMPTS) {
-      const error = { status: 500, detail: "The server restarted several times while this test was being generated. Please try again." };
-      await app.db("jobs").where({ id: job.id }).update({ state: "failed", error: JSON.stringify(error), updated_at: app.clock.now().toISOString() });
-    } else {
-      await app.db("jobs").where({ id: job.id }).update({ state: "queued", updated_at: app.clock.now().toISOString() });
-    }
-  }
-  if (stale.length) app.log.warn({ jobs: stale.map((j) => j.id) }, "jobs interrupted by a restart were queued again");
-  void jobRunner(app).pump();
+  const runner = jobRunner(app);
+  await runner.failExhausted();
+  void runner.pump();
 }
 
 /**
@@ -274,11 +393,18 @@ export function onJobOutcome(app: AppContext, listener: JobOutcomeListener): () 
   return () => outcomeListeners.delete(listener);
 }
 
-/** Calls `listener` with each new state of the job until it ends; returns the unsubscribe. */
+/**
+ * Calls `listener` with each new state of the job until it ends, wherever it runs (this instance,
+ * another one, the CLI); returns the unsubscribe.
+ */
 export function watchJob(app: AppContext, id: number, listener: (view: JobView) => void): () => void {
-  const { events } = jobRunner(app);
-  events.on(`job:${id}`, listener);
-  return () => events.off(`job:${id}`, listener);
+  const runner = jobRunner(app);
+  runner.events.on(`job:${id}`, listener);
+  runner.follow(id, true);
+  return () => {
+    runner.events.off(`job:${id}`, listener);
+    runner.follow(id, false);
+  };
 }
 
 export const isFinal = (view: JobView) => FINAL.includes(view.state);

@@ -1,10 +1,7 @@
 import type { Db } from "../core/db.ts";
+import { searchChunksSql, type Passage } from "./search-sql.ts";
 
-export interface Passage {
-  id: number;
-  page: number;
-  text: string;
-}
+export type { Passage };
 
 /** Words worth searching for: the topic's content words, quoted so FTS syntax in them is inert. */
 const STOP = new Set("a an and are as at be by for from in into is it of on or the to with about what how why which".split(" "));
@@ -16,21 +13,13 @@ export function searchTerms(query: string): string[] {
 
 /**
  * Full-text search in one document's chunks, best first. `all` needs every term (does the
- * topic occur?), `any` ranks chunks by how well they match (retrieval). SQLite FTS5 here;
- * this is the one function to give a PostgreSQL (tsvector) twin.
+ * topic occur?), `any` ranks chunks by how well they match (retrieval). SQLite's FTS5 or
+ * PostgreSQL's tsvector, one small function each (search-sql.ts).
  */
 export async function searchChunks(db: Db, hash: string, query: string, opts: { limit?: number; mode?: "all" | "any" } = {}): Promise<Passage[]> {
   const terms = searchTerms(query);
   if (!terms.length) return [];
-  const match = terms.map((t) => `"${t}"`).join(opts.mode === "all" ? " AND " : " OR ");
-  const rows: Passage[] = await db("document_chunks_fts as f")
-    .join("document_chunks as c", "c.id", "f.rowid")
-    .where("c.hash", hash)
-    .whereRaw("document_chunks_fts MATCH ?", [match])
-    .orderByRaw("bm25(document_chunks_fts)")
-    .limit(opts.limit ?? 20)
-    .select("c.id", "c.page", "c.text");
-  return rows;
+  return searchChunksSql(db, { hash, terms, mode: opts.mode ?? "any", limit: opts.limit ?? 20 });
 }
 
 /** A short excerpt around the first match, for search results. */

@@ -1,6 +1,7 @@
 /** What administration asks of practice (the results table): counts and scores, never rows. */
 import type { Db } from "../core/db.ts";
 import { countPerDay } from "../core/db.ts";
+import { floorToInteger } from "../core/dialect.ts";
 
 export const testsTakenPerDay = (db: Db, since: string) => countPerDay(db("results"), since);
 
@@ -18,7 +19,7 @@ export async function resultsByUser(db: Db, userIds: number[]): Promise<Map<numb
 /** The average score since `since` (null without results) and how many scores fall in each tenth. */
 export async function scoreSummary(db: Db, since: string) {
   const avg = await db("results").where("created_at", ">=", since).avg({ a: "score" }).first();
-  const bucket = db.raw("case when score >= 100 then 9 else cast(score / 10 as integer) end");
+  const bucket = db.raw(`case when score >= 100 then 9 else ${floorToInteger(db, "score / 10")} end`);
   const rows: { b: number | string; n: number | string }[] = await db("results")
     .where("created_at", ">=", since)
     .select({ b: bucket })

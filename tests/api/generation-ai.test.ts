@@ -282,13 +282,13 @@ describe("jobs across a restart", () => {
     const fileId = await uploadRFaq(c);
     await first.close();
     // As a crash leaves it: running, with its tries used up.
-    const { openDb } = await import("../../src/core/db.ts");
-    const db = openDb(`${dataDir}/studyforge.db`);
+    const { openDatabase } = await import("../../src/core/db.ts");
+    const db = openDatabase(first.app.config);
     const at = new Date().toISOString();
-    const [jobId] = await db("jobs").insert({
+    const [{ id: jobId }] = await db("jobs").insert({
       user_id: id, kind: "generate", state: "running", attempts: 3, progress_total: 3, created_at: at, updated_at: at,
       params: JSON.stringify({ material_id: fileId, topic: "CRAN", difficulty: "Easy", count: 3, types: ["multiple_choice"], seed: 1 }),
-    });
+    }).returning("id");
     await db.destroy();
     const second = await startTestServer({}, { dataDir });
     try {

@@ -5,6 +5,7 @@ import { offsetClock } from "../../src/core/clock.ts";
 import { loadConfig } from "../../src/core/config.ts";
 import { createLogger, type Logger } from "../../src/core/logger.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
+import { createTestDatabase } from "./postgres.ts";
 
 export interface TestServer {
   url: string;
@@ -20,13 +21,31 @@ export function tempDir(prefix = "studyforge-test-"): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/** The PostgreSQL database of each data directory a test named, so a restarted server finds its data. */
+const databasesOfDataDirs = new Map<string, Promise<{ url: string; drop(): Promise<void> }>>();
+
+/**
+ * The "postgres" test project gives each server a new database, unless the test names one; servers
+ * started on the same named data directory (a restart, two instances) share one, as they would share
+ * the SQLite file in it. Returns what `close` should drop, undefined on SQLite.
+ */
+async function testDatabase(env: Record<string, string>, dataDir: string | undefined): Promise<{ url: string; drop?: () => Promise<void> } | undefined> {
+  if (process.env.STUDYFORGE_TEST_DB !== "postgres" || env.DATABASE_URL) return undefined;
+  if (!dataDir) return createTestDatabase();
+  if (!databasesOfDataDirs.has(dataDir)) databasesOfDataDirs.set(dataDir, createTestDatabase());
+  // Kept for the file's next server on it; the cluster goes at the end of the run.
+  return { url: (await databasesOfDataDirs.get(dataDir)!).url };
+}
+
 /**
  * The real application on a random loopback port with a temporary data directory,
  * serving the built UI from dist/ui (npm test builds it first).
  */
 export async function startTestServer(env: Record<string, string> = {}, opts: { dataDir?: string; log?: Logger } = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? tempDir();
-  const config = { ...loadConfig({ LOG_LEVEL: "silent", SCAN_WORKERS: "2", ...env, DATA_DIR: dataDir }), port: 0, host: "127.0.0.1" };
+  const database = await testDatabase(env, opts.dataDir);
+  const databaseEnv = database ? { DATABASE_URL: database.url } : {};
+  const config = { ...loadConfig({ LOG_LEVEL: "silent", SCAN_WORKERS: "2", ...databaseEnv, ...env, DATA_DIR: dataDir }), port: 0, host: "127.0.0.1" };
   const clock = offsetClock();
   const log = opts.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? config.logLevel, false);
   const running = await startServer(config, { clock, log });
@@ -37,6 +56,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     clock,
     async close() {
       await running.close();
+      await database?.drop?.();
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
