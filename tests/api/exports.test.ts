@@ -357,6 +357,52 @@ describe("PDF", () => {
   });
 });
 
+describe("while long exports are being made", () => {
+  /** A long test of about 1,000 characters a question, as a teacher's full-length exam might be: its PDF takes a while. */
+  const longTest = (tag: string): Question[] =>
+    Array.from({ length: 100 }, (_, i) => ({
+      question: `${tag} question ${i + 1}: ${"which of these statements about the material is true and why ".repeat(16)}`,
+      type: "multiple_choice",
+      options: ["A", "B", "C", "D"].map((l) => `Option ${l}: ${"a considered answer ".repeat(6)}`),
+      answer: `Option C: ${"a considered answer ".repeat(6)}`.trim(),
+      explanation: "Because the material says so on the page cited. ".repeat(6),
+      source_pages: [i + 1],
+    }));
+
+  it("keeps answering /api/health, and makes one export at a time per person (429 for a second)", async () => {
+    const people = await Promise.all(["pdf1", "pdf2", "pdf3"].map(async (name) => {
+      const p = await newStudent(server.url, name);
+      return { ...p, testId: await storeTest(p, longTest(name), `Exam of ${name}`) };
+    }));
+    let finished = 0;
+    const track = (pending: ReturnType<typeof download>) => pending.then((res) => ((finished += res.status === 200 ? 1 : 0), res));
+    const [first, ...others] = people;
+    const theirs = others.map((p) => track(download(p.c, "format=pdf&key=1", p.testId)));
+    // The first person asks for both copies at once: one is made, the other refused with a clear message until it is done.
+    const pair = ["format=pdf&key=1", "format=pdf"].map((query) => track(download(first!.c, query, first!.testId)));
+    const refused = await Promise.any(pair.map((p) => p.then((res) => (res.status === 429 ? res : Promise.reject(new Error(`got ${res.status}`))))));
+    expect(refused.headers.get("retry-after")).toBe("2");
+    expect(JSON.parse(refused.text).detail).toBe("One of your exports is still being made. Wait for it to finish, then download the next file.");
+
+    // Meanwhile the server answers its health check, each time before any of the long files is done.
+    for (let i = 0; i < 5; i++) {
+      const health = await client(server.url).get("/api/health");
+      expect(health.status).toBe(200);
+      expect(finished).toBe(0);
+    }
+
+    expect((await Promise.all(pair)).map((res) => res.status).sort()).toEqual([200, 429]);
+    for (const res of await Promise.all(theirs)) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+    }
+    // Once their first file is made, the same person's next one is made too.
+    const after = await download(first!.c, "format=pdf&paper=letter", first!.testId);
+    expect(after.status).toBe(200);
+    expect(after.text.startsWith("%PDF-")).toBe(true);
+  });
+});
+
 describe("who may export, and what is refused", () => {
   it("answers 404 for another student's test, 401 without a session, and lets an administrator export any test", async () => {
     for (const format of EXPORT_FORMATS) {

@@ -1,30 +1,19 @@
 /**
- * The format registry and the one service function routes call: load the test through generation's policy
- * (the owner's, or any for an admin; anything else 404), sort its questions once (model.ts) and hand them to
- * the format's renderer.
+ * The one service function routes call: load the test through generation's policy (the owner's, or any for
+ * an admin; anything else 404), sort its questions once (model.ts) and have the format's renderer make the
+ * file on a worker thread (render-pool.ts), or take it from the cache of recent files.
  */
 import type { Scope } from "../../core/context.ts";
 import { concurrencyLimit } from "../../core/concurrency.ts";
 import { AppError } from "../../core/errors.ts";
 import { loadTestQuestions } from "../../generation/service.ts";
-import { renderAiken } from "./aiken.ts";
-import { renderAnkiCsv } from "./anki-csv.ts";
+import { cachedFile, rememberFile, testDigest } from "./cache.ts";
 import { downloadNames } from "./filename.ts";
-import { renderGift } from "./gift.ts";
-import { toExportTest, type ExportFile, type Renderer } from "./model.ts";
-import { renderMoodleXml } from "./moodle-xml.ts";
-import { renderPdf } from "./pdf.ts";
-import { renderQti } from "./qti.ts";
-import type { ExportFormat, ExportQuery } from "./schema.ts";
+import { toExportTest, type ExportFile } from "./model.ts";
+import { MAX_WORKERS, renderOffThread } from "./render-pool.ts";
+import type { ExportQuery } from "./schema.ts";
 
-export const RENDERERS: Record<ExportFormat, Renderer> = {
-  "moodle-xml": renderMoodleXml,
-  gift: renderGift,
-  aiken: renderAiken,
-  qti: renderQti,
-  "anki-csv": renderAnkiCsv,
-  pdf: renderPdf,
-};
+export { RENDERERS } from "./renderers.ts";
 
 /**
  * Tests hold at most 50 generated questions; teachers may add some by hand. Beyond this a file is refused
@@ -33,10 +22,13 @@ export const RENDERERS: Record<ExportFormat, Renderer> = {
 export const MAX_EXPORT_QUESTIONS = 200;
 
 /**
- * Renders run on the server's one thread (a PDF of 50 questions takes tens of milliseconds): two at a time,
- * and a short line behind them, so a burst of downloads cannot stall every other request.
+ * Renders run on worker threads, one per slot (a 50-question PDF takes 0.1–1 s of computing): two at a
+ * time, and a short line behind them, so a burst of downloads gets a quick 503 rather than a long wait.
  */
-const renderSlot = concurrencyLimit(2, 20, () => new AppError(503, "Many exports are being made right now. Try again in a moment.", { headers: { "Retry-After": "5" } }));
+const renderSlot = concurrencyLimit(MAX_WORKERS, 20, () => new AppError(503, "Many exports are being made right now. Try again in a moment.", { headers: { "Retry-After": "5" } }));
+
+/** Users with an export being made: one at a time each, so one person cannot take both slots and the line. */
+const exporting = new Set<number>();
 
 export interface ExportDownload extends ExportFile {
   /** The file name as the title has it (filename*), and its ASCII stand-in (filename). */
@@ -50,6 +42,22 @@ export async function exportTest(scope: Scope, id: number, query: ExportQuery): 
   if (questions.length === 0) throw new AppError(422, "This test has no questions to export.");
   if (questions.length > MAX_EXPORT_QUESTIONS) throw new AppError(422, `Exports hold at most ${MAX_EXPORT_QUESTIONS} questions; this test has ${questions.length}.`);
   const test = toExportTest(row, questions);
-  const file = await renderSlot(async () => RENDERERS[query.format](test, { key: query.key ?? false, paper: query.paper ?? "a4" }));
+  const options = { key: query.key ?? false, paper: query.paper ?? "a4" } as const;
+  // The digest covers everything the file is made from, so an edited test is a different file.
+  const digest = testDigest(query.format, options, test);
+  const file = cachedFile(digest) ?? (await renderOnce(scope.user.id, () => renderOffThread(query.format, test, options)));
+  rememberFile(digest, file);
   return { ...file, ...downloadNames(test.title, file.suffix, file.extension) };
+}
+
+async function renderOnce(userId: number, render: () => Promise<ExportFile>): Promise<ExportFile> {
+  if (exporting.has(userId)) {
+    throw new AppError(429, "One of your exports is still being made. Wait for it to finish, then download the next file.", { headers: { "Retry-After": "2" } });
+  }
+  exporting.add(userId);
+  try {
+    return await renderSlot(render);
+  } finally {
+    exporting.delete(userId);
+  }
 }
