@@ -401,6 +401,17 @@ describe("while long exports are being made", () => {
     expect(after.status).toBe(200);
     expect(after.text.startsWith("%PDF-")).toBe(true);
   });
+
+  it("makes the file again after its teacher edits the test, rather than handing out the earlier one", async () => {
+    const p = await newStudent(server.url, "editor");
+    const id = await storeTest(p, QUESTIONS.slice(1, 2), "Edited test");
+    expect((await download(p.c, "format=gift", id)).text).toContain("R is free software");
+    const { version } = (await p.c.get(`/api/tests/${id}/questions`)).body as { version: string };
+    expect((await p.c.patch(`/api/tests/${id}/questions/0`, { version, question: "R is released under the GNU GPL." })).status).toBe(200);
+    const { text } = await download(p.c, "format=gift", id);
+    expect(text).toContain("R is released under the GNU GPL.");
+    expect(text).not.toContain("R is free software");
+  });
 });
 
 describe("who may export, and what is refused", () => {
