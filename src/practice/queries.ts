@@ -118,3 +118,17 @@ export async function assignmentAttemptSummaries(db: Db, assignmentIds: number[]
     last_submitted_at: String(r.last_submitted_at),
   }));
 }
+
+/**
+ * How many people submitted at least one attempt for each of these assignments (a teacher's list of a
+ * class's assignments), counted in SQL; an assignment nobody submitted is absent.
+ */
+export async function submitterCounts(db: Db, assignmentIds: number[]): Promise<Map<number, number>> {
+  if (assignmentIds.length === 0) return new Map();
+  const rows: { assignment_id: number | string; people: number | string }[] = await db("results")
+    .whereIn("assignment_id", assignmentIds)
+    .groupBy("assignment_id")
+    .select("assignment_id")
+    .countDistinct({ people: "user_id" });
+  return new Map(rows.map((r) => [Number(r.assignment_id), Number(r.people)]));
+}

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newStudent } from "../helpers/accounts.ts";
 import { client, type Client } from "../helpers/http.ts";
 import { colourQuestion, knownTest } from "../helpers/known-test.ts";
+import { submitterCounts } from "../../src/practice/queries.ts";
 import { insertEarlierAttempts } from "../helpers/bulk-attempts.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { inMinutes, newClass, newTeacher } from "../helpers/teaching.ts";
@@ -133,6 +134,8 @@ describe("a class with a long history", () => {
     const text = await (await teacher.c.raw("GET", `/api/classes/${big.id}/results.csv`)).text();
     const students = new Map((parseCsv(text, { bom: true }) as string[][]).slice(1).map((r) => [r[0], r]));
     expect(students.get(eve.username)!.slice(2, 5)).toEqual(["100", "100", "Submitted"]);
+    // What a teacher's list of assignments counts as submitted: both, however many attempts Dan made.
+    expect((await submitterCounts(server.app.db, [assignmentId])).get(assignmentId)).toBe(2);
   });
 });
 
