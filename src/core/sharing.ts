@@ -39,6 +39,11 @@ export interface Sharing {
    * or it would hand them the answers (generation excludes their stems and source sentences).
    */
   protectedTests(scope: Scope, materialId: number): Promise<number[]>;
+  /**
+   * Whether the test is assigned to a class (whoever asks): its members take it as it is, so its owner
+   * may correct wording only. Called inside the edit's transaction.
+   */
+  testAssigned(scope: Scope, testId: number): Promise<boolean>;
 }
 
 /** Nothing is shared: the rule before teaching is wired, and for contexts that never need it. */
@@ -47,4 +52,5 @@ export const noSharing: Sharing = {
   claimAttempt: async () => null,
   reviewRule: async () => ({ hidden: null }),
   protectedTests: async () => [],
+  testAssigned: async () => false,
 };

@@ -91,6 +91,6 @@ export const RegenerateQuestionInput = z.object({ version: version(), async: z.b
 
 /**
  * A test as its owner edits it: the test (as GET /api/tests/{id} shows it), the version to send back,
- * and how many attempts were submitted (once there are any, only wording may change).
+ * how many attempts were submitted, and why only wording may change (taken, or assigned to a class), if it may.
  */
-export type EditableTest = ReturnType<typeof presentTest> & { version: string; attempts: number; locked: boolean };
+export type EditableTest = ReturnType<typeof presentTest> & { attempts: number; locked: boolean; locked_reason: string | null };

@@ -8,13 +8,13 @@
  * digest of the questions) lets a client say what it last saw; a stale one is a 409.
  *
  * Attempts are stored against question numbers (practice's review: index, chosen, answer, correct) and
- * shown beside the test's current questions. So once a test has been taken, only the wording (question
- * text, explanation) may change; anything that would change what an attempt was graded against, or which
+ * shown beside the test's current questions. So once a test has been taken, or is assigned to a class
+ * (its members may be taking it now), only the wording (question text, explanation) may change; anything that would change what an attempt was graded against, or which
  * question a number means (type, options, answer, adding, deleting, reordering, regenerating), is a 409.
  */
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import type { Scope } from "../core/context.ts";
-import { withTransaction } from "../core/db.ts";
+import { lockKey, withTransaction } from "../core/db.ts";
 import { AppError, conflict, notFound } from "../core/errors.ts";
 import { enqueueJob, registerJobHandler, type JobView } from "../core/jobs.ts";
 import { findMaterial } from "../materials/policy.ts";
@@ -26,6 +26,7 @@ import { previousQuestions } from "./repeats.ts";
 import { presentTest, TEST_JOB_LIMIT } from "./service.ts";
 import { EDIT_LIMITS, EDIT_MESSAGES, type EditableTest, type NewQuestionInput, type QuestionPatch, type ReorderInput } from "./edit-schema.ts";
 import { checkItem, normalise } from "./validate.ts";
+import { questionsVersion, testQuestionsLock } from "./version.ts";
 
 type StoredTest = Parameters<typeof presentTest>[0];
 
@@ -34,6 +35,14 @@ export const REGENERATE_QUESTION_JOB = "regenerate-question";
 const STALE = "The test was changed since you opened it (in another window, or by a question being written again). Reload it and make your change again.";
 const LOCKED =
   "This test has already been taken, and its attempts are graded against these questions as they are. You can still correct the wording of a question or its explanation; to change answers, options or questions, generate a new test.";
+const ASSIGNED =
+  "This test is assigned to a class, and its members take it as it is. You can still correct the wording of a question or its explanation; to change answers, options or questions, remove the assignment or generate a new test.";
+
+/** Why only the wording may change (taken, or assigned to a class), or null when anything may. */
+async function lockedBecause(scope: Scope, id: number, attempts: number): Promise<string | null> {
+  if (attempts > 0) return LOCKED;
+  return (await scope.sharing.testAssigned(scope, id)) ? ASSIGNED : null;
+}
 
 /** checkItem's reasons, said to the person who wrote the question, with the field they concern. */
 const REASONS: Record<string, { msg: string; field: string }> = {
@@ -46,8 +55,6 @@ const REASONS: Record<string, { msg: string; field: string }> = {
   "duplicate question": { msg: "This test already has that question.", field: "question" },
 };
 
-/** A digest of the stored questions: changes whenever they do. */
-const versionOf = (questionsJson: string) => createHash("sha256").update(questionsJson).digest("base64url").slice(0, 22);
 
 /** The caller's own test: editing is the owner's alone (an administrator included), anyone else gets 404. */
 async function ownTest(scope: Scope, id: number): Promise<StoredTest> {
@@ -58,37 +65,42 @@ async function ownTest(scope: Scope, id: number): Promise<StoredTest> {
 
 const outOfRange = (index: number, total: number) => notFound(`There is no question ${index} in this test (it has ${total}, numbered from 0).`);
 
-function present(row: StoredTest, attempts: number): EditableTest {
-  return { ...presentTest(row), version: versionOf(row.questions), attempts, locked: attempts > 0 };
+function present(row: StoredTest, attempts: number, locked: string | null): EditableTest {
+  return { ...presentTest(row), attempts, locked: locked !== null, locked_reason: locked };
 }
 
 /** The test with the version to send back with an edit. */
 export async function getEditableTest(scope: Scope, id: number): Promise<EditableTest> {
   const row = await ownTest(scope, id);
-  return present(row, await attemptCount(scope.db, id));
+  const attempts = await attemptCount(scope.db, id);
+  return present(row, attempts, await lockedBecause(scope, id, attempts));
 }
 
 interface Change {
-  /** The question numbers may change meaning (add, delete, reorder, regenerate): refused once taken. */
+  /** The question numbers may change meaning (add, delete, reorder, regenerate): refused once taken or assigned. */
   structural: boolean;
-  apply: (questions: Question[], attempts: number) => Question[];
+  /** `locked`: why only the wording may change now, or null. */
+  apply: (questions: Question[], locked: string | null) => Question[];
 }
 
 /** Reads, changes and writes a test's questions as one step; see the file's comment. */
 async function changeQuestions(scope: Scope, id: number, version: string | undefined, change: Change): Promise<EditableTest> {
   return withTransaction(scope, async (tx) => {
+    // Serialised with submissions (practice grades under the same lock), so none is graded on questions changed meanwhile.
+    await lockKey(tx.db, testQuestionsLock(id));
     const row = await ownTest(tx, id);
-    if (version !== undefined && version !== versionOf(row.questions)) throw conflict(STALE);
+    if (version !== undefined && version !== questionsVersion(row.questions)) throw conflict(STALE);
     const attempts = await attemptCount(tx.db, id);
-    if (change.structural && attempts > 0) throw conflict(LOCKED);
-    const questions = change.apply(JSON.parse(row.questions) as Question[], attempts);
+    const locked = await lockedBecause(tx, id, attempts);
+    if (change.structural && locked) throw conflict(locked);
+    const questions = change.apply(JSON.parse(row.questions) as Question[], locked);
     const json = JSON.stringify(questions);
     // A test whose owner added or deleted questions is the size they chose, not one the material fell short of.
     const sized = questions.length === row.count ? {} : { count: questions.length, requested_count: questions.length };
     // Written only over what was read: a concurrent writer (another instance on PostgreSQL) makes this a 409.
     const written = await tx.db("tests").where({ id, questions: row.questions }).update({ questions: json, ...sized });
     if (!written) throw conflict(STALE);
-    return present({ ...row, questions: json, ...sized }, attempts);
+    return present({ ...row, questions: json, ...sized }, attempts, locked);
   });
 }
 
@@ -110,14 +122,14 @@ export async function editQuestion(scope: Scope, id: number, index: number, patc
   const { version, ...fields } = patch;
   return changeQuestions(scope, id, version, {
     structural: false,
-    apply(questions, attempts) {
+    apply(questions, locked) {
       const current = questions[index];
       if (!current) throw outOfRange(index, questions.length);
       const merged: Question = { ...current, ...fields, options: fields.options ?? current.options };
       // Other wordings the grader accepted belong to the old answer.
       if (merged.answer !== current.answer || merged.type !== current.type) delete merged.accepted_answers;
       const question = checkQuestion(merged, without(questions, index), bodyField);
-      if (attempts > 0 && !sameKey(question, current)) throw conflict(LOCKED);
+      if (locked && !sameKey(question, current)) throw conflict(locked);
       return questions.map((q, i) => (i === index ? question : q));
     },
   });
@@ -176,11 +188,12 @@ interface RegenerateQuestionParams {
  */
 export async function startQuestionRegeneration(scope: Scope, id: number, index: number, version?: string): Promise<JobView> {
   const row = await ownTest(scope, id);
-  if (version !== undefined && version !== versionOf(row.questions)) throw conflict(STALE);
+  if (version !== undefined && version !== questionsVersion(row.questions)) throw conflict(STALE);
   const questions = JSON.parse(row.questions) as Question[];
   const original = questions[index];
   if (!original) throw outOfRange(index, questions.length);
-  if ((await attemptCount(scope.db, id)) > 0) throw conflict(LOCKED);
+  const locked = await lockedBecause(scope, id, await attemptCount(scope.db, id));
+  if (locked) throw conflict(locked);
   if (!row.study_material_id) throw conflict("The study material of this test was deleted, so its questions cannot be written again. Edit the question by hand instead.");
   const params: RegenerateQuestionParams = { test_id: id, index, original: JSON.stringify(original), seed: randomInt(2 ** 31) };
   return enqueueJob(scope, REGENERATE_QUESTION_JOB, params, 1, { limit: TEST_JOB_LIMIT, provider: providerFor(scope).name });

@@ -15,6 +15,7 @@ import type { Question, QuestionType } from "./providers/types.ts";
 import type { GenerateInput, TestInfo } from "./schema.ts";
 import { questionsOf } from "./tests-query.ts";
 import { checkItem } from "./validate.ts";
+import { questionsVersion } from "./version.ts";
 import { findTest as findTestFor, type TestUse } from "./policy.ts";
 
 interface GenerateJobParams extends GenerationParams {
@@ -234,6 +235,8 @@ export function presentTest(row: TestRow, mode?: "take" | "review") {
   };
   return {
     ...info,
+    /** What a submission sends back, so one made on questions that changed since is refused. */
+    version: questionsVersion(row.questions),
     test_metadata: {
       topic: row.topic,
       difficulty: row.difficulty,

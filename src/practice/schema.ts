@@ -6,6 +6,8 @@ export const MAX_ANSWERS = 200;
 const ANSWERS_MESSAGE = "answers must map question indexes to answers.";
 
 export const SubmitInput = z.object({
+  /** The questions' version the answers were given on (GET /api/tests/{id}?mode=take); optional for older clients. */
+  version: z.string({ error: "version must be text." }).max(64, "version is too long.").optional(),
   test_id: wholeNumber("test_id is required.").pipe(z.number().positive("test_id is required.").max(2 ** 31, "test_id is required.")),
   // The number of keys is checked before any key or value, so a 10,000-key map costs one step.
   answers: z

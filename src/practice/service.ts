@@ -1,8 +1,9 @@
 import type { Scope } from "../core/context.ts";
-import { withTransaction } from "../core/db.ts";
-import { AppError } from "../core/errors.ts";
+import { lockKey, withTransaction } from "../core/db.ts";
+import { AppError, conflict } from "../core/errors.ts";
 import { findOwned } from "../core/policy.ts";
 import { loadTestQuestions, presentTest } from "../generation/service.ts";
+import { questionsVersion, testQuestionsLock } from "../generation/version.ts";
 import { grade, type ReviewItem } from "./grading.ts";
 import type { SubmitInput } from "./schema.ts";
 
@@ -23,6 +24,7 @@ interface ResultRow {
 /** A question's review with its answer withheld (null) when the assignment's rule hides it for now. */
 export type ResultReviewItem = Omit<ReviewItem, "answer"> & { answer: string | null };
 
+const CHANGED = "This test was changed while you were taking it. Reload it to see the new questions.";
 const NOT_OWN = "The answers of this test are not shown: it is no longer assigned to you.";
 
 /**
@@ -73,18 +75,22 @@ export async function submit(scope: Scope, input: SubmitInput, idempotencyKey?: 
     const earlier = await findByKey(scope, idempotencyKey);
     if (earlier) return { result: await present(scope, earlier), created: false };
   }
-  const { row: test, questions } = await loadTestQuestions(scope, input.test_id);
-  const outside = Object.keys(input.answers).map(Number).find((i) => i >= questions.length);
-  if (outside !== undefined) {
-    throw new AppError(422, [{ loc: ["body", "answers", String(outside)], msg: `There is no question ${outside} in this test (it has ${questions.length}).`, type: "value_error" }]);
-  }
-  const graded = grade(questions, input.answers);
-  const answers = Object.fromEntries(graded.review.map((r) => [String(r.index), r.chosen]));
   let id: number;
   try {
-    // Someone else's test is taken for an assignment: which one, and whether an attempt is left, is
-    // decided in the same transaction as the insert, so parallel submissions cannot pass the limit.
+    // The questions are read, graded and the attempt recorded in one transaction, serialised with the
+    // owner's edits of the test (edit.ts takes the same lock), so an attempt is graded against the
+    // questions it was given on or refused. Someone else's test is taken for an assignment: which one,
+    // and whether an attempt is left, is decided here too, so parallel submissions cannot pass the limit.
     id = await withTransaction(scope, async (tx) => {
+      await lockKey(tx.db, testQuestionsLock(input.test_id));
+      const { row: test, questions } = await loadTestQuestions(tx, input.test_id);
+      if (input.version !== undefined && input.version !== questionsVersion(test.questions)) throw conflict(CHANGED);
+      const outside = Object.keys(input.answers).map(Number).find((i) => i >= questions.length);
+      if (outside !== undefined) {
+        throw new AppError(422, [{ loc: ["body", "answers", String(outside)], msg: `There is no question ${outside} in this test (it has ${questions.length}).`, type: "value_error" }]);
+      }
+      const graded = grade(questions, input.answers);
+      const answers = Object.fromEntries(graded.review.map((r) => [String(r.index), r.chosen]));
       const claim = test.user_id === tx.user.id ? null : await tx.sharing.claimAttempt(tx, test.id);
       const [row] = await tx
         .db("results")

@@ -76,4 +76,8 @@ export const teachingSharing: Sharing = {
   async protectedTests(scope, materialId) {
     return scope.db("assignments").whereIn("class_id", joinedBy(scope.user.id)).whereIn("test_id", madeFrom(materialId)).distinct("test_id").orderBy("test_id", "desc").limit(PROTECTED_TESTS).pluck("test_id");
   },
+
+  async testAssigned(scope, testId) {
+    return Boolean(await scope.db("assignments").where({ test_id: testId }).first("id"));
+  },
 };

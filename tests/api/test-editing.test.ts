@@ -350,3 +350,50 @@ describe("writing one question again", () => {
     expect((await handMade.c.post(`/api/tests/${handMade.testId}/questions/0/regenerate`, {})).status).toBe(409);
   });
 });
+
+describe("a test being taken while it is edited", () => {
+  it("hands takers the questions' version and refuses a submission on questions changed since (409)", async () => {
+    const { c, testId } = await teacherWithTest();
+    const take = await c.get(`/api/tests/${testId}?mode=take`);
+    expect(take.body.version).toBe(await versionOf(c, testId));
+    expect((await c.post(`/api/tests/${testId}/questions/reorder`, { order: [2, 1, 0] })).status).toBe(200);
+    const stale = await c.post("/api/tests/submit", { test_id: testId, version: take.body.version, answers: { "0": "CRAN" } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe("This test was changed while you were taking it. Reload it to see the new questions.");
+    expect((await c.get(`/api/tests/${testId}/questions`)).body.attempts).toBe(0);
+    const fresh = (await c.get(`/api/tests/${testId}?mode=take`)).body.version;
+    expect((await c.post("/api/tests/submit", { test_id: testId, version: fresh, answers: { "2": "CRAN" } })).body).toMatchObject({ correct: 1 });
+  });
+
+  it("never grades a submission and applies a reorder sent at the same moment both: one of them is refused", async () => {
+    for (let round = 0; round < 8; round++) {
+      const { c, testId } = await teacherWithTest();
+      const version = (await c.get(`/api/tests/${testId}?mode=take`)).body.version;
+      const [submitted, reordered] = await Promise.all([
+        c.post("/api/tests/submit", { test_id: testId, version, answers: { "0": "CRAN", "1": "True", "2": "install.packages" } }),
+        c.post(`/api/tests/${testId}/questions/reorder`, { order: [2, 1, 0] }),
+      ]);
+      expect([submitted.status, reordered.status]).toContainEqual(409);
+      expect(submitted.status === 201 || reordered.status === 200).toBe(true);
+      if (submitted.status === 201) expect(submitted.body).toMatchObject({ correct: 3, total: 3 });
+    }
+  });
+
+  it("lets only the wording change once the test is assigned to a class, before anyone took it", async () => {
+    const { c, testId } = await teacherWithTest();
+    const cls = (await c.post("/api/classes", { name: "R course" })).body;
+    expect((await c.post(`/api/classes/${cls.id}/assignments`, { test_id: testId })).status).toBe(201);
+    expect((await c.get(`/api/tests/${testId}/questions`)).body).toMatchObject({ attempts: 0, locked: true, locked_reason: expect.stringMatching(/^This test is assigned to a class/) });
+    expect((await c.patch(`/api/tests/${testId}/questions/0`, { explanation: "CRAN hosts them." })).status).toBe(200);
+    const refused = [
+      await c.patch(`/api/tests/${testId}/questions/0`, { answer: "npm" }),
+      await c.delete(`/api/tests/${testId}/questions/0`),
+      await c.post(`/api/tests/${testId}/questions/reorder`, { order: [2, 1, 0] }),
+      await c.post(`/api/tests/${testId}/questions`, { question: "Is R case sensitive?", type: "true_false", answer: "True" }),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(409);
+      expect(msg(res.body)).toMatch(/^This test is assigned to a class, and its members take it as it is\./);
+    }
+  });
+});

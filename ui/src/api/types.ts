@@ -133,6 +133,8 @@ export interface TestMetadata {
 
 /** `GET /api/tests/{id}`: the server's TestInfo with the questions. */
 export interface PracticeTest extends TestInfo {
+  /** The questions' version: sent back with a submission, so one made on questions changed since is refused. */
+  version?: string;
   test_metadata: TestMetadata;
 }
 
@@ -154,6 +156,8 @@ export type Job = JobView;
 
 export interface SubmitRequest {
   test_id: number;
+  /** The version of the questions answered (from the test as it was opened to take). */
+  version?: string;
   /** Question index ("0", "1", …) to the chosen or typed answer. */
   answers: Record<string, string>;
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { Redirect, useLocation } from "wouter";
-import { isAbortError } from "../api/client.ts";
+import { ApiError, errorMessage, isAbortError } from "../api/client.ts";
 import { getTest, submitTest } from "../api/tests.ts";
 import type { PracticeTest } from "../api/types.ts";
 import { Alert } from "../components/Alert.tsx";
@@ -93,11 +93,12 @@ function Attempting({ testId }: { testId: number }) {
     saveAttempt(testId, attempt); // a retry after a lost answer must reuse this key
     await submit.run(
       async () => {
-        const result = await submitTest({ test_id: testId, answers }, attempt.key);
+        const result = await submitTest({ test_id: testId, version: test.data?.version, answers }, attempt.key);
         clearAttempt(testId);
         navigate(`/test-results?result=${result.result_id}`, { state: { result } });
       },
-      () => SUBMIT_FAILED,
+      // A refusal that says why (the test changed, no attempts left, the answers are out) is shown as said.
+      (err) => (err instanceof ApiError && err.status === 409 ? errorMessage(err) : SUBMIT_FAILED),
     );
   }
 

@@ -131,10 +131,7 @@ export function QuestionEditor({ testId, onDone }: QuestionEditorProps) {
         </div>
       </div>
       {test.locked && (
-        <Alert kind="info">
-          This test has been taken ({test.attempts === 1 ? "1 attempt" : `${test.attempts} attempts`}), and those attempts are graded against these
-          questions. You can still correct a question's wording or explanation; to change answers or questions, generate a new test.
-        </Alert>
+        <Alert kind="info">{test.locked_reason}</Alert>
       )}
       {action.error && deleting === null && <Alert kind="error">{action.error}</Alert>}
       <ol className="question-list" aria-label="Questions to edit">
