@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { testDatabase } from "./postgres.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** The pinned Node 24 that npm scripts use, so the CLI runs as users run it. */
@@ -28,7 +29,9 @@ export function runCli(args: string[], env: Record<string, string> = {}, input?:
 
 /** Starts `studyforge serve` and resolves once it answers health; the caller stops it. */
 export async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(NODE, [CLI, "serve"], { cwd: ROOT, env: { ...process.env, HOST: "127.0.0.1", ...env } });
+  // On the "postgres" test project, the data directory's database there (see testDatabase).
+  const database = await testDatabase(env, env.DATA_DIR);
+  const child = spawn(NODE, [CLI, "serve"], { cwd: ROOT, env: { ...process.env, HOST: "127.0.0.1", ...(database ? { DATABASE_URL: database.url } : {}), ...env } });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));

@@ -96,3 +96,20 @@ async function admin(adminUrl: string, sql: string): Promise<void> {
     await client.end();
   }
 }
+
+/** The PostgreSQL database of each data directory a test named, so a restarted server finds its data. */
+const databasesOfDataDirs = new Map<string, Promise<{ url: string; drop(): Promise<void> }>>();
+
+/**
+ * The database a test server gets: on the "postgres" test project (STUDYFORGE_TEST_DB=postgres) a new
+ * one, unless the test names one (DATABASE_URL); servers started on the same named data directory (a
+ * restart, two instances, a server process and the CLI) share one, as they would share the SQLite file
+ * in it. Returns what the server's close should drop (nothing for a named data directory's, which the
+ * next server on it may need; the cluster goes at the end of the run), undefined on SQLite.
+ */
+export async function testDatabase(env: Record<string, string>, dataDir: string | undefined): Promise<{ url: string; drop?: () => Promise<void> } | undefined> {
+  if (process.env.STUDYFORGE_TEST_DB !== "postgres" || env.DATABASE_URL) return undefined;
+  if (!dataDir) return createTestDatabase();
+  if (!databasesOfDataDirs.has(dataDir)) databasesOfDataDirs.set(dataDir, createTestDatabase());
+  return { url: (await databasesOfDataDirs.get(dataDir)!).url };
+}

@@ -5,7 +5,7 @@ import { offsetClock } from "../../src/core/clock.ts";
 import { loadConfig } from "../../src/core/config.ts";
 import { createLogger, type Logger } from "../../src/core/logger.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
-import { createTestDatabase } from "./postgres.ts";
+import { testDatabase } from "./postgres.ts";
 
 export interface TestServer {
   url: string;
@@ -19,22 +19,6 @@ export interface TestServer {
 
 export function tempDir(prefix = "studyforge-test-"): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
-}
-
-/** The PostgreSQL database of each data directory a test named, so a restarted server finds its data. */
-const databasesOfDataDirs = new Map<string, Promise<{ url: string; drop(): Promise<void> }>>();
-
-/**
- * The "postgres" test project gives each server a new database, unless the test names one; servers
- * started on the same named data directory (a restart, two instances) share one, as they would share
- * the SQLite file in it. Returns what `close` should drop, undefined on SQLite.
- */
-async function testDatabase(env: Record<string, string>, dataDir: string | undefined): Promise<{ url: string; drop?: () => Promise<void> } | undefined> {
-  if (process.env.STUDYFORGE_TEST_DB !== "postgres" || env.DATABASE_URL) return undefined;
-  if (!dataDir) return createTestDatabase();
-  if (!databasesOfDataDirs.has(dataDir)) databasesOfDataDirs.set(dataDir, createTestDatabase());
-  // Kept for the file's next server on it; the cluster goes at the end of the run.
-  return { url: (await databasesOfDataDirs.get(dataDir)!).url };
 }
 
 /**
