@@ -10,6 +10,8 @@ import { onJobOutcome, recoverJobs } from "./core/jobs.ts";
 import { scheduleMaintenance, type MaintenanceTasks } from "./admin/maintenance.ts";
 import { announceServer } from "./core/instance.ts";
 import { removeExpiredSessions } from "./accounts/sessions.ts";
+import { removeExpiredRateLimits } from "./core/rate-limit.ts";
+import { removeOldIdempotencyKeys } from "./core/idempotency.ts";
 import { removeUnusableTokens } from "./accounts/tokens.ts";
 import { notifyGenerationOutcome, removeOldNotifications } from "./study/notifications/service.ts";
 import { scheduleDueReminders } from "./study/notifications/schedule.ts";
@@ -31,6 +33,8 @@ export const maintenanceTasks: MaintenanceTasks = {
   expired_tokens: removeUnusableTokens,
   expired_sessions: removeExpiredSessions,
   old_notifications: removeOldNotifications,
+  expired_rate_limits: removeExpiredRateLimits,
+  old_idempotency_keys: removeOldIdempotencyKeys,
 };
 
 export async function startServer(config: Config, opts: { log?: Logger; clock?: Clock; uiDir?: string } = {}): Promise<RunningServer> {

@@ -7,6 +7,7 @@
  */
 import cron from "node-cron";
 import type { AppContext } from "../core/context.ts";
+import { onOneInstance } from "../core/leader.ts";
 import { shared } from "../core/shared.ts";
 import { releaseDocuments } from "../accounts/cleanup.ts";
 import { abandonedUploads, orphanedBlobs, removeFiles, removeOrphanedBlobs, unreferencedDocuments } from "../materials/housekeeping.ts";
@@ -34,7 +35,16 @@ export async function runMaintenance(app: AppContext, tasks: MaintenanceTasks) {
   return summary;
 }
 
-/** Runs the housekeeping every hour inside the server. */
+/**
+ * One hour's housekeeping, run by one of the instances sharing the database (src/core/leader.ts): the
+ * first to take the lease runs it, the others skip this hour (undefined). The lease outlasts a run (half
+ * an hour) and ends before the next.
+ */
+export function maintenanceOnOneInstance(app: AppContext, tasks: MaintenanceTasks) {
+  return onOneInstance(app, "maintenance", HOUR / 2, () => runMaintenance(app, tasks));
+}
+
+/** Runs the housekeeping every hour inside the server, on one instance at a time. */
 export function scheduleMaintenance(app: AppContext, tasks: MaintenanceTasks) {
   return shared(
     app,
@@ -42,7 +52,7 @@ export function scheduleMaintenance(app: AppContext, tasks: MaintenanceTasks) {
     () =>
       cron.schedule("17 * * * *", async () => {
         try {
-          await runMaintenance(app, tasks);
+          await maintenanceOnOneInstance(app, tasks);
         } catch (err) {
           app.log.error({ err }, "maintenance failed");
         }

@@ -1,4 +1,5 @@
 import { AppError } from "../core/errors.ts";
+import { claimIdempotencyKey, IdempotencyKeyHeader } from "../core/idempotency.ts";
 import { cancelJob, getJob, isFinal, waitForJob, watchJob, type JobView } from "../core/jobs.ts";
 import { requireUser } from "../http/auth.ts";
 import { openEventStream } from "../http/sse.ts";
@@ -27,14 +28,31 @@ async function answerWithTest(ctx: Ctx, started: JobView, async: boolean | undef
 }
 
 export function generationRoutes(router: AppRouter) {
+  // With an Idempotency-Key, a retry (on any instance) follows the first request's job or gets its answer.
   router.post("/api/gpt/generate", async (ctx) => {
     const scope = requireUser(ctx);
     const input = parse(GenerateInput, ctx.request.body);
-    if (input.file_id === undefined) {
-      ctx.body = await generation.generateFree(scope, input);
+    const key = ctx.get("Idempotency-Key") ? parse(IdempotencyKeyHeader, ctx.get("Idempotency-Key"), "body") : undefined;
+    const claim = key ? await claimIdempotencyKey(scope, "generate", key) : undefined;
+    if (claim?.earlier) {
+      if (claim.earlier.job_id === undefined) ctx.body = claim.earlier.response;
+      else await answerWithTest(ctx, await getJob(scope, claim.earlier.job_id), input.async);
       return;
     }
-    await answerWithTest(ctx, await generation.startGeneration(scope, input), input.async);
+    let started: JobView;
+    try {
+      if (input.file_id === undefined) {
+        ctx.body = await generation.generateFree(scope, input);
+        await claim?.answered(ctx.body);
+        return;
+      }
+      started = await generation.startGeneration(scope, input);
+      await claim?.started(started.job_id);
+    } catch (err) {
+      await claim?.release();
+      throw err;
+    }
+    await answerWithTest(ctx, started, input.async);
   });
 
   router.post("/api/tests/:id/regenerate", async (ctx) => {

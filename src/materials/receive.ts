@@ -8,9 +8,9 @@ import { takeUploadSlot } from "./upload-slots.ts";
  * user's upload slots (upload-slots.ts). Every route that takes study material (the upload itself, a
  * class's syllabus) receives it this way. Call it after requireUser.
  */
-export function receivePdf(ctx: Ctx, field: string, { required = true }: { required?: boolean } = {}) {
+export async function receivePdf(ctx: Ctx, field: string, { required = true }: { required?: boolean } = {}) {
   const { config } = ctx.state.app;
-  takeUploadSlot(ctx);
+  await takeUploadSlot(ctx);
   return receiveFile(ctx, {
     field,
     required,

@@ -25,4 +25,5 @@ export const SubmitInput = z.object({
 });
 export type SubmitInput = z.infer<typeof SubmitInput>;
 
-export const IdempotencyKey = z.string().trim().min(1).max(128, "Idempotency-Key is too long (at most 128 characters).");
+/** The same header as every route that takes one (src/core/idempotency.ts). */
+export { IdempotencyKeyHeader as IdempotencyKey } from "../core/idempotency.ts";

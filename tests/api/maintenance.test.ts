@@ -48,7 +48,7 @@ it("removes expired tokens, abandoned uploads and orphaned PDFs, and nothing in 
   expect(tokensBefore).toBeGreaterThan(0); // the sign-up's verification token
   await server.app.db("user_tokens").update({ expires_at: new Date(Date.now() - 1000).toISOString() });
   const summary = await runMaintenance(server.app, maintenanceTasks);
-  expect(summary).toEqual({ expired_tokens: tokensBefore, expired_sessions: 0, old_notifications: 0, temp_files: 1, unused_documents: 1, orphaned_pdfs: 1 });
+  expect(summary).toEqual({ expired_tokens: tokensBefore, expired_sessions: 0, old_notifications: 0, expired_rate_limits: 0, old_idempotency_keys: 0, temp_files: 1, unused_documents: 1, orphaned_pdfs: 1 });
   expect(existsSync(lonePath)).toBe(false);
   expect(await server.app.db("document_pages").where({ hash: lone }).first()).toBeUndefined();
   expect(existsSync(kept)).toBe(true);
@@ -56,4 +56,18 @@ it("removes expired tokens, abandoned uploads and orphaned PDFs, and nothing in 
   expect(existsSync(freshOrphan)).toBe(true);
   expect(existsSync(abandoned)).toBe(false);
   expect((await c.get(`/api/files/${up.body.file_id}/download`)).status).toBe(200);
+});
+
+it("removes rate-limit counters once their window has passed, and keeps those still counting", async () => {
+  await newStudent(server.url); // a sign-up counts against its network address for 10 minutes
+  const counting = () => server.app.db("rate_limits").where("key", "like", "register:%").count({ n: "*" }).first().then((r) => Number(r!.n));
+  expect(await counting()).toBeGreaterThan(0);
+  expect((await runMaintenance(server.app, maintenanceTasks)).expired_rate_limits).toBe(0);
+  server.clock.advance(11 * 60_000);
+  try {
+    expect((await runMaintenance(server.app, maintenanceTasks)).expired_rate_limits).toBeGreaterThan(0);
+    expect(await counting()).toBe(0);
+  } finally {
+    server.clock.advance(-11 * 60_000);
+  }
 });

@@ -1,0 +1,50 @@
+/**
+ * Work that one instance does for all of them (the hourly housekeeping, the morning reminders), when
+ * several instances share one database. A named lease row (table leases): an instance takes it when it
+ * is free or past its expiry, in one conditional statement, so of two instances asking at once exactly
+ * one gets it, on SQLite and PostgreSQL alike. The winner keeps it until it expires instead of giving it
+ * back when done: the other instances' timers fire for the same run a moment later (their clocks and
+ * start-up differ by seconds) and must find it taken, not free, or the run would happen again. An
+ * instance that dies holding a lease blocks no one past its expiry.
+ *
+ * Why not pg_advisory_lock: it is PostgreSQL only, and it says only "not at the same time"; a second
+ * instance taking the lock right after the first released it would run the same hour's work again.
+ */
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import type { Knex } from "knex";
+import type { Clock } from "./clock.ts";
+
+/** This process among the instances: host, process id and a random part (a reused pid is another one). */
+export const INSTANCE_ID = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+
+/**
+ * Takes the lease `name` for `ttlMs` if it is free, expired, or already this instance's; true when this
+ * instance holds it now.
+ */
+export async function takeLease(app: { db: Knex; clock: Clock }, name: string, ttlMs: number): Promise<boolean> {
+  const now = app.clock.now().getTime();
+  const until = now + ttlMs;
+  // The row exists once; afterwards only the conditional update below decides.
+  await app.db("leases").insert({ name, holder: "", expires_at: 0 }).onConflict("name").ignore();
+  const taken = await app.db("leases")
+    .where({ name })
+    .andWhere((q) => q.where("expires_at", "<=", now).orWhere({ holder: INSTANCE_ID }))
+    .update({ holder: INSTANCE_ID, expires_at: until });
+  return taken === 1;
+}
+
+/** Gives the lease back early (this instance's only), e.g. when it stops. */
+export async function releaseLease(app: { db: Knex }, name: string): Promise<void> {
+  await app.db("leases").where({ name, holder: INSTANCE_ID }).update({ expires_at: 0 });
+}
+
+/**
+ * Runs `task` on this instance only if it takes the lease `name` for `ttlMs` (longer than the task may
+ * run, shorter than the time to its next run); otherwise another instance has it and this one skips.
+ * Returns the task's result, or undefined when skipped.
+ */
+export async function onOneInstance<T>(app: { db: Knex; clock: Clock }, name: string, ttlMs: number, task: () => Promise<T>): Promise<T | undefined> {
+  if (!(await takeLease(app, name, ttlMs))) return undefined;
+  return task();
+}
