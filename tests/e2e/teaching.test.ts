@@ -11,6 +11,7 @@ import { changeAccount } from "../../src/accounts/roles.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { PHONE, scrollsSideways } from "../helpers/browser.ts";
 import { browserSuite, pageAs } from "../helpers/student-browser.ts";
+import { colourQuestion, knownTest } from "../helpers/known-test.ts";
 import { newTeacher, newTest } from "../helpers/teaching.ts";
 
 const suite = browserSuite();
@@ -134,6 +135,26 @@ describe("teaching a class", () => {
     await sp.getByRole("button", { name: "Join class" }).click();
     await sp.getByText("No class has this join code. Check the code with your teacher.").waitFor();
     expect(await scrollsSideways(sp)).toBe(false);
+  });
+
+  it("shows the results of the assignment the teacher chooses, each asked of the server when chosen", async () => {
+    const { server, browser } = suite;
+    await newStudent(server.url, "gradebookfirst"); // the administrator when this test runs alone
+    const teacher = await newTeacher(server, "gradebook");
+    const member = await newStudent(server.url, "gradebookmember");
+    const cls = (await teacher.c.post("/api/classes", { name: "Genetics" })).body as { id: number; join_code: string };
+    expect((await member.c.post("/api/classes/join", { code: cls.join_code })).status).toBe(200);
+    const questions = [colourQuestion("Which colour is first?", "Red")];
+    const older = await knownTest(server, teacher.id, questions, "Older quiz");
+    const newer = await knownTest(server, teacher.id, questions, "Newer quiz");
+    for (const testId of [older, newer]) expect((await teacher.c.post(`/api/classes/${cls.id}/assignments`, { test_id: testId })).status).toBe(201);
+    expect((await member.c.post("/api/tests/submit", { test_id: older, answers: { 0: "Red" } })).status).toBe(201);
+
+    const page = suite.track(await pageAs(browser, server.url, teacher.c, `/classes/${cls.id}/results`));
+    // The newest assignment's table first: not taken yet.
+    await page.getByRole("table", { name: "Results of Newer quiz" }).getByText("To do", { exact: true }).waitFor();
+    await page.getByLabel("Assignment").selectOption({ index: 0 });
+    await page.getByRole("table", { name: "Results of Older quiz" }).getByText("Submitted", { exact: true }).waitFor();
   });
 
   it("lets a teacher give a class they made as a student a join code", async () => {
