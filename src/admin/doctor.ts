@@ -8,7 +8,7 @@ import { mkdir, rm, statfs, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { ConfigError, type Config } from "../core/config.ts";
-import { openDb, pendingMigrations } from "../core/db.ts";
+import { databaseName, openDatabase, pendingMigrations, type Db } from "../core/db.ts";
 import { integrityCheck, unknownMigrations } from "../core/sqlite-file.ts";
 import { checkProvider } from "../generation/providers/check.ts";
 import { missingBlobs } from "../materials/housekeeping.ts";
@@ -56,21 +56,29 @@ async function checkDataDir(config: Config): Promise<Check> {
     : pass(name, `${config.dataDir} is writable, ${gib(free)} free`);
 }
 
+async function sqliteIntact(db: Db, name: string): Promise<Check> {
+  const integrity = await integrityCheck(db);
+  return integrity.join() === "ok"
+    ? pass("Database", `${name} passes SQLite's integrity check`)
+    : fail("Database", `${name} fails SQLite's integrity check: ${integrity[0]}`, "stop the server and restore the latest backup (studyforge restore FILE)");
+}
+
+/** PostgreSQL checks its own pages; what can go wrong from here is reaching it. */
+async function postgresAnswers(db: Db, name: string): Promise<Check> {
+  const { rows } = (await db.raw("select current_setting('server_version') as version")) as { rows: { version: string }[] };
+  return pass("Database", `${name} answers (PostgreSQL ${rows[0]?.version ?? "?"})`);
+}
+
 /** Integrity, migrations and stored PDFs: the checks that need the database. */
 async function checkDatabase(config: Config): Promise<Check[]> {
-  if (!existsSync(config.databaseFile)) {
+  if (!config.postgresUrl && !existsSync(config.databaseFile)) {
     const fix = "start the server or run `studyforge migrate`, which create it";
     return [fail("Database", `there is no database at ${config.databaseFile} yet`, fix)];
   }
-  const db = openDb(config.databaseFile);
+  const db = openDatabase(config);
+  const name = databaseName(config);
   try {
-    const checks: Check[] = [];
-    const integrity = await integrityCheck(db);
-    checks.push(
-      integrity.join() === "ok"
-        ? pass("Database", `${config.databaseFile} passes SQLite's integrity check`)
-        : fail("Database", `${config.databaseFile} fails SQLite's integrity check: ${integrity[0]}`, "stop the server and restore the latest backup (studyforge restore FILE)"),
-    );
+    const checks: Check[] = [config.postgresUrl ? await postgresAnswers(db, name) : await sqliteIntact(db, name)];
     const unknown = await unknownMigrations(db);
     const pending = unknown.length ? [] : await pendingMigrations(db);
     if (unknown.length) checks.push(fail("Migrations", `the database was migrated by a newer StudyForge (${unknown.join(", ")})`, "run the StudyForge version that made it, or a newer one"));
@@ -87,7 +95,8 @@ async function checkDatabase(config: Config): Promise<Check[]> {
     }
     return checks;
   } catch (err) {
-    return [fail("Database", `${config.databaseFile} could not be read (${reason(err)})`, "stop the server and restore the latest backup (studyforge restore FILE)")];
+    const fix = config.postgresUrl ? "check DATABASE_URL and that the PostgreSQL server is running and reachable from here" : "stop the server and restore the latest backup (studyforge restore FILE)";
+    return [fail("Database", `${name} could not be read (${reason(err)})`, fix)];
   } finally {
     await db.destroy();
   }

@@ -1,6 +1,7 @@
 /** `studyforge status`: where the data is, what is in it and how it is configured, from each feature's counts. */
 import { countUsersByRole } from "../accounts/directory.ts";
 import { VERSION, type AppContext } from "../core/context.ts";
+import { databaseName } from "../core/db.ts";
 import { queueCounts } from "../core/jobs.ts";
 import { describeProvider } from "../generation/describe.ts";
 import { countTests } from "../generation/housekeeping.ts";
@@ -15,7 +16,7 @@ export async function systemStatus(app: AppContext) {
   return {
     version: VERSION,
     data_dir: app.config.dataDir,
-    database: app.config.databaseFile,
+    database: databaseName(app.config),
     users: roles.student + roles.teacher + roles.admin,
     admins: roles.admin,
     study_materials: materials,

@@ -20,7 +20,8 @@ export interface DocumentText {
 const BATCH = 200;
 
 export async function documentText(scanned: readonly ScannedPage[]): Promise<DocumentText> {
-  const pages = await cleanPagesInTurns(scanned);
+  // PostgreSQL's text cannot hold NUL, which a PDF's unmapped glyphs can extract as; it carries no word.
+  const pages = (await cleanPagesInTurns(scanned)).map((p) => (p.text.includes("\0") ? { ...p, text: p.text.replaceAll("\0", "") } : p));
   return { pages, chunks: chunkPages(pages), textBytes: textBytes(pages) };
 }
 
