@@ -9,6 +9,7 @@ const benches: [string, string, string][] = [
   ["Generation overhead", "./generation.ts", "runGenerationBench"],
   ["Exam morning", "./exam-morning.ts", "runExamMorningBench"],
   ["Rate limits", "./rate-limits.ts", "runRateLimitBench"],
+  ["Exports", "./exports.ts", "runExportsBench"],
   ["Question quality", "./quality.ts", "runQualityBench"],
 ];
 
