@@ -78,7 +78,8 @@ export function loadConfig(env: Env = process.env, configFile?: string) {
   const databaseUrl = r.str("DATABASE_URL");
   // postgres://… selects PostgreSQL (several instances may share it); anything else is a SQLite file.
   const postgresUrl = databaseUrl && /^postgres(ql)?:\/\//i.test(databaseUrl) ? databaseUrl : undefined;
-  if (postgresUrl && !URL.parse(postgresUrl)?.hostname && !URL.parse(postgresUrl)?.searchParams.get("host")) {
+  // A host after the user (postgres://user:pw@host/db) or a socket directory (postgres://user@/db?host=/run/postgresql).
+  if (postgresUrl && !/^postgres(ql)?:\/\/(?:[^@/?]*@)?[^@/?]+/i.test(postgresUrl) && !/[?&]host=[^&]/.test(postgresUrl)) {
     throw new ConfigError(`DATABASE_URL must name the PostgreSQL server (postgres://user:password@host:5432/database), got ${JSON.stringify(postgresUrl.replace(/:[^:@/]*@/, ":…@"))}`);
   }
   const databasePoolMax = r.int("DATABASE_POOL_MAX", 10, 2, 200);

@@ -61,6 +61,18 @@ describe("configuration", () => {
     expect(loadConfig({ ...env, PORT: "9200" }).port).toBe(9200);
   });
 
+  it("takes a postgres:// DATABASE_URL as PostgreSQL and anything else as a SQLite file", () => {
+    const pg = loadConfig({ ...base(), DATABASE_URL: "postgres://sf:secret@db.school.example:5432/studyforge" });
+    expect(pg.postgresUrl).toBe("postgres://sf:secret@db.school.example:5432/studyforge");
+    expect(pg.databasePoolMax).toBe(10);
+    expect(loadConfig({ ...base(), DATABASE_URL: "postgresql://sf@/studyforge?host=/run/postgresql" }).postgresUrl).toBe("postgresql://sf@/studyforge?host=/run/postgresql");
+    const file = loadConfig({ ...base(), DATABASE_URL: "sqlite:///srv/studyforge/school.db" });
+    expect(file.postgresUrl).toBeUndefined();
+    expect(file.databaseFile).toBe("/srv/studyforge/school.db");
+    expect(() => loadConfig({ ...base(), DATABASE_URL: "postgres:///studyforge" })).toThrow("DATABASE_URL must name the PostgreSQL server");
+    expect(() => loadConfig({ ...base(), DATABASE_POOL_MAX: "1" })).toThrow('DATABASE_POOL_MAX must be a number from 2 to 200, got "1"');
+  });
+
   it("refuses a --config file that does not exist", () => {
     expect(() => loadConfig(base(), "/nonexistent/studyforge.env")).toThrow("--config must name a readable env file");
   });
