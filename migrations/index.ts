@@ -19,6 +19,7 @@ import * as m020 from "./020_rate_limits.ts";
 import * as m021 from "./021_leases.ts";
 import * as m022 from "./022_upload_slots.ts";
 import * as m023 from "./023_idempotency_keys.ts";
+import * as m025 from "./025_class_members_added.ts";
 
 export interface Migration {
   name: string;
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
   { name: "021_leases", ...m021 },
   { name: "022_upload_slots", ...m022 },
   { name: "023_idempotency_keys", ...m023 },
+  { name: "025_class_members_added", ...m025 },
 ];

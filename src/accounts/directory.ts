@@ -2,6 +2,7 @@
  * The user directory as administration sees it: search and pages of users, sign-ups and activity per
  * day. Reads only the accounts feature's own tables.
  */
+import type { Knex } from "knex";
 import type { AppContext, Role } from "../core/context.ts";
 import type { Db } from "../core/db.ts";
 import { countPerDay, whereContains } from "../core/db.ts";
@@ -75,6 +76,12 @@ export async function usersByIds(db: Db, ids: number[]): Promise<Map<number, Dir
   const rows: Row[] = await db("users").whereIn("id", [...new Set(ids)]).select(COLUMNS);
   return new Map(rows.map((r) => [r.id, present(r)]));
 }
+
+/** Roles that teach: teachers, and administrators, who can do everything a teacher can. */
+export const TEACHING_ROLES: readonly Role[] = ["teacher", "admin"];
+
+/** Narrows a query on anything with a user id column to accounts that teach now (a subquery, as members.ts's joinedBy). */
+export const teachingAccounts = (q: Knex.QueryBuilder) => q.select("id").from("users").whereIn("role", TEACHING_ROLES);
 
 /** One user by id, or by e-mail when the reference contains an @ (the CLI's `<email|id>`). */
 export async function findUser(db: Db, ref: string | number): Promise<DirectoryUser | undefined> {

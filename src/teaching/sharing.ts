@@ -9,7 +9,7 @@ import { conflict, forbidden } from "../core/errors.ts";
 import type { ReviewRule, Sharing } from "../core/sharing.ts";
 import { madeFrom } from "../generation/tests-query.ts";
 import { attemptsUsed } from "../practice/queries.ts";
-import { joinedBy, materialSharedWith } from "../study/classes/members.ts";
+import { joinedBy, joinedTaughtBy, materialSharedWith } from "../study/classes/members.ts";
 import type { AssignmentRow } from "./assignments/queries.ts";
 import { answersOut } from "./assignments/state.ts";
 import { utcMinute } from "./assignments/service.ts";
@@ -17,9 +17,9 @@ import { utcMinute } from "./assignments/service.ts";
 /** Assigned tests one generation avoids at most (the newest): bounds the exclusions it checks each question against. */
 const PROTECTED_TESTS = 100;
 
-/** The assignments of this test in the classes the user joined, soonest due first (none last). */
+/** The assignments of this test in the classes the user joined (of teachers who still teach), soonest due first (none last). */
 async function assignmentsOfTestFor(scope: Scope, testId: number): Promise<AssignmentRow[]> {
-  const rows: AssignmentRow[] = await scope.db("assignments").where({ test_id: testId }).whereIn("class_id", joinedBy(scope.user.id)).orderBy("id", "asc").limit(100);
+  const rows: AssignmentRow[] = await scope.db("assignments").where({ test_id: testId }).whereIn("class_id", joinedTaughtBy(scope.user.id)).orderBy("id", "asc").limit(100);
   return rows.sort((a, b) => (a.due_at ?? "9999").localeCompare(b.due_at ?? "9999"));
 }
 

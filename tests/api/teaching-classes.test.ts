@@ -76,6 +76,47 @@ describe("a teacher's class", () => {
     expect((await join((await newStudent(server.url)).c, "ZZZZ2222")).status).toBe(404);
   });
 
+  it("limits wrong codes sent at once too: exactly 10 are answered 404, the rest 429; a right code is not counted", async () => {
+    const teacher = await newTeacher(server);
+    const cls = await newClass(teacher.c, "Physics");
+    const student = await newStudent(server.url);
+    for (let i = 0; i < 9; i++) expect((await join(student.c, `MISS${i}222`)).status).toBe(404);
+    expect((await join(student.c, cls.join_code!)).status).toBe(200);
+    // The right code took no place: one wrong code is still allowed.
+    expect((await join(student.c, "MISSLAST")).status).toBe(404);
+    expect((await join(student.c, "MISSMORE")).status).toBe(429);
+
+    const racer = await newStudent(server.url);
+    const statuses = (await Promise.all(Array.from({ length: 16 }, (_, i) => join(racer.c, `RACE${i}22`)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+  });
+
+  it("takes nobody in, and lends nothing, once its teacher is made a student again", async () => {
+    const teacher = await newTeacher(server);
+    const cls = await newClass(teacher.c, "Geology");
+    const fileId = await uploadRFaq(teacher.c);
+    expect((await teacher.c.post(`/api/classes/${cls.id}/materials`, { file_id: fileId })).status).toBe(201);
+    const { testId } = await newTest(teacher.c, fileId, 1);
+    expect((await teacher.c.post(`/api/classes/${cls.id}/assignments`, { test_id: testId })).status).toBe(201);
+    const member = await newStudent(server.url);
+    expect((await join(member.c, cls.join_code!)).status).toBe(200);
+    expect((await member.c.get(`/api/files/${fileId}`)).status).toBe(200);
+    expect((await member.c.get(`/api/tests/${testId}?mode=take`)).status).toBe(200);
+
+    await changeAccount(server.app, teacher.id, { role: "student" });
+    const late = await join((await newStudent(server.url)).c, cls.join_code!);
+    expect(late.status).toBe(404);
+    expect(late.body.detail).toBe("No class has this join code. Check the code with your teacher.");
+    expect((await member.c.get(`/api/files/${fileId}`)).status).toBe(404);
+    expect((await member.c.get(`/api/tests/${testId}?mode=take`)).status).toBe(404);
+    expect((await member.c.post("/api/tests/submit", { test_id: testId, answers: {} })).status).toBe(404);
+
+    // Made a teacher again, the class works as before.
+    await changeAccount(server.app, teacher.id, { role: "teacher" });
+    expect((await member.c.get(`/api/files/${fileId}`)).status).toBe(200);
+  });
+
   it("turns a teacher's own class made before they taught into a teacher's class when they ask for a code", async () => {
     const teacher = await newStudent(server.url, "promoted");
     const before = await newClass(teacher.c, "Made as a student");
@@ -137,9 +178,57 @@ describe("the roster", () => {
     const cls = await newClass(teacher.c);
     const unknown = await teacher.c.post(`/api/classes/${cls.id}/members`, { email: "nobody@school.example" });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.detail).toBe("No account uses this e-mail address. Ask the student to sign up first.");
+    expect(unknown.body.detail).toBe("No student account uses this e-mail address. Ask the student to sign up first.");
     expect((await teacher.c.post(`/api/classes/${cls.id}/members`, { email: "not-an-address" })).status).toBe(422);
     expect((await teacher.c.post(`/api/classes/${cls.id}/members`, { email: teacher.email })).status).toBe(422);
+  });
+
+  it("adds only students: a teacher's or an administrator's address is answered like an unknown one", async () => {
+    const teacher = await newTeacher(server);
+    const cls = await newClass(teacher.c);
+    const colleague = await newTeacher(server, "colleague");
+    for (const email of [colleague.email, admin.email]) {
+      const res = await teacher.c.post(`/api/classes/${cls.id}/members`, { email });
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe("No student account uses this e-mail address. Ask the student to sign up first.");
+    }
+    expect((await teacher.c.get(`/api/classes/${cls.id}/members`)).body).toEqual([]);
+    expect((await colleague.c.get("/api/notifications")).body.items.filter((n: { kind: string }) => n.kind === "class_added")).toEqual([]);
+  });
+
+  it("limits how many students a teacher adds in an hour (429)", async () => {
+    const teacher = await newTeacher(server);
+    const cls = await newClass(teacher.c);
+    const add = (i: number) => teacher.c.post(`/api/classes/${cls.id}/members`, { email: `nobody${i}@school.example` });
+    for (let batch = 0; batch < 10; batch++) {
+      const statuses = (await Promise.all(Array.from({ length: 20 }, (_, i) => add(batch * 20 + i)))).map((r) => r.status);
+      expect(statuses.every((s) => s === 404)).toBe(true);
+    }
+    const limited = await add(200);
+    expect(limited.status).toBe(429);
+    expect(limited.body.detail).toMatch(/^You have added many students in the last hour/);
+    server.clock.advance(61 * 60_000);
+    expect((await add(201)).status).toBe(404);
+  });
+
+  it("lets a student added to the most classes still join one with its code, and limits the adding instead", async () => {
+    const teacher = await newTeacher(server);
+    const student = await newStudent(server.url);
+    const ids: number[] = [];
+    for (let batch = 0; batch < 10; batch++) {
+      const made = await Promise.all(Array.from({ length: 10 }, (_, i) => newClass(teacher.c, `Course ${batch * 10 + i}`)));
+      ids.push(...made.map((k) => k.id));
+    }
+    for (let batch = 0; batch < 10; batch++) {
+      const added = await Promise.all(ids.slice(batch * 10, batch * 10 + 10).map((id) => teacher.c.post(`/api/classes/${id}/members`, { email: student.email })));
+      expect(added.map((r) => r.status)).toEqual(Array(10).fill(201));
+    }
+    const oneMore = await newClass(teacher.c, "One more");
+    const refused = await teacher.c.post(`/api/classes/${oneMore.id}/members`, { email: student.email });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/^That student has already been added to 100 classes/);
+    expect((await join(student.c, oneMore.join_code!)).status).toBe(200);
+    server.clock.advance(61 * 60_000); // the adds above used up much of the teacher's hour
   });
 
   it("is the teacher's (and an administrator's) alone: others get 404, a student's own class has none (403)", async () => {

@@ -6,6 +6,7 @@
 import { randomInt } from "node:crypto";
 import type { Knex } from "knex";
 import type { Db } from "../../core/db.ts";
+import { findUser, TEACHING_ROLES, teachingAccounts } from "../../accounts/directory.ts";
 
 /** Readable in a classroom: no 0/O, 1/I/L, so a code read aloud or off a board is typed right. */
 export const JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -53,9 +54,16 @@ export async function isMember(db: Db, classId: number, userId: number): Promise
 /** Narrows a query on `classes` (or anything with a class id column) to classes the user joined. */
 export const joinedBy = (userId: number) => (q: Knex.QueryBuilder) => q.select("class_id").from("class_members").where("user_id", userId);
 
+/** How a member came in: they joined with the code, or the teacher added them (by e-mail). */
+export type MemberVia = "joined" | "added";
+
 /** Adds the user to the class; answers whether they were not a member before. */
-export async function addMember(db: Db, classId: number, userId: number, now: string): Promise<boolean> {
-  const rows = await db("class_members").insert({ class_id: classId, user_id: userId, joined_at: now }).onConflict(["class_id", "user_id"]).ignore().returning("user_id");
+export async function addMember(db: Db, classId: number, userId: number, now: string, via: MemberVia = "joined"): Promise<boolean> {
+  const rows = await db("class_members")
+    .insert({ class_id: classId, user_id: userId, joined_at: now, added: via === "added" })
+    .onConflict(["class_id", "user_id"])
+    .ignore()
+    .returning("user_id");
   return rows.length > 0;
 }
 
@@ -81,14 +89,29 @@ export async function memberCounts(db: Db, classIds: number[]): Promise<Map<numb
   return new Map(rows.map((r) => [r.class_id, Number(r.n)]));
 }
 
-/** How many classes the user joined (not counting their own). */
-export async function membershipCount(db: Db, userId: number): Promise<number> {
-  return Number((await db("class_members").where({ user_id: userId }).count({ n: "*" }).first())?.n ?? 0);
+/** How many classes the user is a member of (not counting their own) that they joined, or were added to. */
+export async function membershipCount(db: Db, userId: number, via: MemberVia): Promise<number> {
+  return Number((await db("class_members").where({ user_id: userId, added: via === "added" }).count({ n: "*" }).first())?.n ?? 0);
 }
 
-/** Whether one of the classes the user joined holds this study material (as its syllabus or attached). */
+/**
+ * Narrows a query to the classes the user joined whose owner still teaches: what a class lends its
+ * members (materials, assigned tests) stops when its teacher is made a student again.
+ */
+export const joinedTaughtBy = (userId: number) => (q: Knex.QueryBuilder) =>
+  q.select("id").from("classes").whereIn("id", joinedBy(userId)).whereIn("owner_id", teachingAccounts);
+
+/** Whether one of the classes the user joined, of a teacher who still teaches, holds this study material (as its syllabus or attached). */
 export async function materialSharedWith(db: Db, userId: number, materialId: number): Promise<boolean> {
-  const asSyllabus = await db("classes").whereIn("id", joinedBy(userId)).where({ syllabus_id: materialId }).first("id");
+  const asSyllabus = await db("classes").whereIn("id", joinedTaughtBy(userId)).where({ syllabus_id: materialId }).first("id");
   if (asSyllabus) return true;
-  return Boolean(await db("class_materials").whereIn("class_id", joinedBy(userId)).where({ study_material_id: materialId }).first("class_id"));
+  return Boolean(await db("class_materials").whereIn("class_id", joinedTaughtBy(userId)).where({ study_material_id: materialId }).first("class_id"));
+}
+
+/** The class's owner, and whether they still teach (a teacher or an administrator). */
+export async function classOwner(db: Db, classId: number): Promise<{ id: number; teaches: boolean } | undefined> {
+  const row: { owner_id: number } | undefined = await db("classes").where({ id: classId }).first("owner_id");
+  if (!row) return undefined;
+  const owner = await findUser(db, row.owner_id);
+  return { id: row.owner_id, teaches: owner !== undefined && TEACHING_ROLES.includes(owner.role) };
 }
