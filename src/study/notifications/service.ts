@@ -52,6 +52,18 @@ export async function notify(app: AppContext, userId: number, n: NewNotification
   return rows.length > 0;
 }
 
+/**
+ * Writes the same notification to each of these users in one multi-row insert (in the caller's
+ * transaction, if any), skipping those already told of this event. Callers bound the list (a class's
+ * members: at most 500).
+ */
+export async function notifyMany(app: AppContext, userIds: readonly number[], n: NewNotification): Promise<void> {
+  if (!userIds.length) return;
+  const created_at = app.clock.now().toISOString();
+  const rows = [...new Set(userIds)].map((user_id) => ({ user_id, kind: n.kind, message: n.message, link: n.link ?? null, event_key: n.event_key, created_at }));
+  await app.db("notifications").insert(rows).onConflict(["user_id", "event_key"]).ignore();
+}
+
 const presentRow = (r: NotificationRow): NotificationOut => ({
   id: r.id,
   source: "notification",

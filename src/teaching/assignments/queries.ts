@@ -16,7 +16,7 @@
 import type { Scope } from "../../core/context.ts";
 import type { Db } from "../../core/db.ts";
 import { usersByIds } from "../../accounts/directory.ts";
-import { userTests } from "../../generation/tests-query.ts";
+import { testHeadings } from "../../generation/tests-query.ts";
 import { membersOf as memberRows } from "../../study/classes/members.ts";
 import { MAX_ASSIGNMENTS, type AssignmentOut, type ShowAnswers } from "./schema.ts";
 
@@ -53,13 +53,14 @@ export async function assignmentRows(db: Db, classId: number): Promise<Assignmen
 
 /**
  * Presents assignment rows with their tests' names and sizes and whether each is open. Every test of a
- * class's assignments is its teacher's, so one lookup per teacher reads them.
+ * class's assignments is its teacher's, so one lookup per teacher reads them (names and stored counts,
+ * never the questions).
  */
 export async function presentAssignments(scope: Scope, rows: AssignmentRow[], classes: Map<number, { name: string; owner_id: number }>): Promise<AssignmentOut[]> {
   const tests = new Map<number, { name: string; count: number }>();
   for (const ownerId of new Set([...classes.values()].map((c) => c.owner_id))) {
     const ids = rows.filter((r) => classes.get(r.class_id)?.owner_id === ownerId).map((r) => r.test_id);
-    for (const t of await userTests(scope.db, ownerId, { ids })) tests.set(t.id, { name: t.name, count: t.questions.length });
+    for (const t of await testHeadings(scope.db, ownerId, ids)) tests.set(t.id, { name: t.name, count: t.count });
   }
   const now = scope.clock.now().toISOString();
   return rows.map((r) => ({

@@ -1,11 +1,11 @@
 import type { Scope } from "../../core/context.ts";
 import { lockKey, withTransaction } from "../../core/db.ts";
 import { conflict, invalid, notFound } from "../../core/errors.ts";
-import { MAX_TESTS_READ, userTests } from "../../generation/tests-query.ts";
+import { MAX_TESTS_READ, testHeadings } from "../../generation/tests-query.ts";
 import { assignmentAttempts, type AssignmentAttempt } from "../../practice/queries.ts";
 import { joinedBy, memberCounts, membersOf as memberRows } from "../../study/classes/members.ts";
 import { findClass } from "../../study/classes/policy.ts";
-import { notify } from "../../study/notifications/service.ts";
+import { notifyMany } from "../../study/notifications/service.ts";
 import { assignmentRows, MAX_MEMBERS, presentAssignments, type AssignmentRow } from "./queries.ts";
 import {
   MAX_ASSIGNMENTS,
@@ -37,30 +37,21 @@ function checkDates(scope: Scope, input: AssignmentInput) {
 }
 
 /**
- * Tells each member of the class about a new assignment, once (event `assignment:{id}`): in one
- * transaction, so a class of hundreds costs one commit (one disk sync), not one each.
+ * Gives one of the teacher's tests to the class. Its members are told (event `assignment:{id}`) in the
+ * same transaction and one insert, so a class of hundreds costs one statement and one commit, and an
+ * assignment is never there without its notifications.
  */
-async function announce(scope: Scope, cls: { id: number; name: string }, out: AssignmentOut): Promise<void> {
-  const due = out.due_at ? `, due ${utcMinute(out.due_at)}` : "";
-  const message = `New assignment in ${cls.name}: ${out.test_name}${due}.`;
-  await withTransaction(scope, async (tx) => {
-    for (const m of await memberRows(tx.db, cls.id, MAX_MEMBERS)) {
-      await notify(tx, m.user_id, { kind: "assignment_new", message, link: `/classes/${cls.id}`, event_key: `assignment:${out.id}` });
-    }
-  });
-}
-
-/** Gives one of the teacher's tests to the class; its members are notified. */
 export async function createAssignment(scope: Scope, classId: number, input: AssignmentInput): Promise<TaughtAssignmentOut> {
   const cls = await findClass(scope, classId, "teach");
   checkDates(scope, input);
   // The test must be the teacher's own (an administrator assigns from the teacher's tests too).
-  const [test] = await userTests(scope.db, cls.owner_id, { ids: [input.test_id] });
+  const [test] = await testHeadings(scope.db, cls.owner_id, [input.test_id]);
   if (!test) throw notFound("Test not found. Assign one of the class teacher's own tests.");
   const id = await withTransaction(scope, async (tx) => {
     await lockKey(tx.db, `assignments:${cls.id}`);
     const count = await tx.db("assignments").where({ class_id: cls.id }).count({ n: "*" }).first();
     if (Number(count?.n ?? 0) >= MAX_ASSIGNMENTS) throw conflict(TOO_MANY_ASSIGNMENTS);
+    let created: number;
     try {
       const [row] = await tx
         .db("assignments")
@@ -74,15 +65,18 @@ export async function createAssignment(scope: Scope, classId: number, input: Ass
           created_at: tx.clock.now().toISOString(),
         })
         .returning("id");
-      return (typeof row === "object" ? row.id : row) as number;
+      created = (typeof row === "object" ? row.id : row) as number;
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict("This test is already assigned to this class.");
       throw err;
     }
+    const due = input.due_at ? `, due ${utcMinute(input.due_at)}` : "";
+    const members = (await memberRows(tx.db, cls.id, MAX_MEMBERS)).map((m) => m.user_id);
+    await notifyMany(tx, members, { kind: "assignment_new", message: `New assignment in ${cls.name}: ${test.name}${due}.`, link: `/classes/${cls.id}`, event_key: `assignment:${created}` });
+    return created;
   });
   const row: AssignmentRow = await scope.db("assignments").where({ id }).first();
   const [out] = await presentAssignments(scope, [row], new Map([[cls.id, cls]]));
-  await announce(scope, cls, out!);
   return { ...out!, submitted_count: 0, member_count: (await memberCounts(scope.db, [cls.id])).get(cls.id) ?? 0 };
 }
 
