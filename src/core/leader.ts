@@ -48,3 +48,24 @@ export async function onOneInstance<T>(app: { db: Knex; clock: Clock }, name: st
   if (!(await takeLease(app, name, ttlMs))) return undefined;
   return task();
 }
+
+/** What losing the start-up race looks like: knex's own tables made, or its lock held, by another instance. */
+const MIGRATION_RACE = /already exists|already locked|duplicate key|UNIQUE constraint failed/i;
+
+/**
+ * Migrates on start when other instances may be starting at the same moment: on a fresh database all of
+ * them try to create knex's bookkeeping tables and all but one fail (measured: the second of two `serve`
+ * started together exited with "table knex_migrations already exists"); later, one holds knex's migration
+ * lock while the others are refused. The losers wait a second and try again, by then finding the work
+ * done (nothing pending) or the lock free. Any other failure is thrown at once.
+ */
+export async function migrateBesideOthers(migrate: () => Promise<string[]>, tries = 60): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrate();
+    } catch (err) {
+      if (attempt >= tries || !MIGRATION_RACE.test(String((err as Error)?.message))) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
