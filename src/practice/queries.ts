@@ -1,5 +1,4 @@
 import type { Db } from "../core/db.ts";
-import type { Knex } from "knex";
 
 export interface LatestScore {
   result_id: number;
@@ -55,10 +54,8 @@ export async function attemptsUsed(db: Db, assignmentId: number, userId: number)
   return Number((await db("results").where({ assignment_id: assignmentId, user_id: userId }).count({ n: "*" }).first())?.n ?? 0);
 }
 
-/** One person's attempts for one assignment, summed up in SQL: nothing is read row by row, so nothing is cut off. */
-export interface AssignmentAttemptSummary {
-  assignment_id: number;
-  user_id: number;
+/** Some of one person's attempts for one assignment, summed up in SQL: nothing is read row by row, so nothing is cut off. */
+export interface AttemptGroupSummary {
   attempts: number;
   best_score: number;
   latest_score: number;
@@ -67,56 +64,69 @@ export interface AssignmentAttemptSummary {
   last_submitted_at: string;
 }
 
+/** One person's attempts for one assignment: those made by its cutoff (the due time) and those after, apart; null for none. */
+export interface AssignmentAttemptSummary {
+  assignment_id: number;
+  user_id: number;
+  on_time: AttemptGroupSummary | null;
+  late: AttemptGroupSummary | null;
+}
+
 /**
  * Per (assignment, person): how many attempts, the best score, the latest attempt's score and id, and the
- * first and last submission time (teaching: states, class results, submitted counts). One row per pair
- * that has attempts, so a class's answer is bounded by its assignments × members however many attempts
- * they made. `userIds` keeps these people's (a class's current members). Portable SQL (SQLite and
- * PostgreSQL): GROUP BY for the totals, ROW_NUMBER() for the latest attempt — the latest by submission
- * time, then by id, the order assignmentState uses.
+ * first and last submission time, for the attempts made by the assignment's cutoff (`cutoffs`: assignment id
+ * → ISO time, or null for none: every attempt is on time) and for those after it, apart (teaching: states,
+ * class results). One row per pair that has attempts, so a class's answer is bounded by its assignments ×
+ * members however many attempts they made; `userIds` keeps these people's (a class's current members).
+ * Portable SQL (SQLite and PostgreSQL): CASE for the cutoffs, GROUP BY for the totals, ROW_NUMBER() for the
+ * latest attempt — the latest by submission time, then by id.
  */
-export async function assignmentAttemptSummaries(db: Db, assignmentIds: number[], opts: { userIds?: number[] } = {}): Promise<AssignmentAttemptSummary[]> {
-  if (assignmentIds.length === 0 || opts.userIds?.length === 0) return [];
-  const narrow = (q: Knex.QueryBuilder) => {
-    q.whereIn("assignment_id", assignmentIds);
-    if (opts.userIds) q.whereIn("user_id", opts.userIds);
-  };
-  const totals = db("results")
-    .modify(narrow)
-    .groupBy("assignment_id", "user_id")
-    .select("assignment_id", "user_id")
+export async function assignmentAttemptSummaries(db: Db, cutoffs: Map<number, string | null>, opts: { userIds?: number[] } = {}): Promise<AssignmentAttemptSummary[]> {
+  if (cutoffs.size === 0 || opts.userIds?.length === 0) return [];
+  const due = [...cutoffs].filter((c): c is [number, string] => c[1] !== null);
+  const dueColumn = due.length ? db.raw(`CASE assignment_id ${due.map(() => "WHEN ? THEN ?").join(" ")} END AS due`, due.flat()) : db.raw("CAST(NULL AS TEXT) AS due");
+  const withDue = db("results")
+    .whereIn("assignment_id", [...cutoffs.keys()])
+    .modify((q) => {
+      if (opts.userIds) q.whereIn("user_id", opts.userIds);
+    })
+    .select("id", "assignment_id", "user_id", "score", "created_at", dueColumn);
+  // Times are ISO strings in UTC: they compare as text.
+  const attempts = () => db.from(withDue.as("d")).select("*", db.raw("CASE WHEN due IS NULL OR created_at <= due THEN 1 ELSE 0 END AS on_time"));
+  const totals = db
+    .from(attempts().as("a"))
+    .groupBy("assignment_id", "user_id", "on_time")
+    .select("assignment_id", "user_id", "on_time")
     .count({ attempts: "*" })
     .max({ best_score: "score" })
     .min({ first_submitted_at: "created_at" });
-  const ranked = db("results")
-    .modify(narrow)
-    .select("id", "assignment_id", "user_id", "score", "created_at")
-    .rowNumber("newest", (w) => w.orderBy("created_at", "desc").orderBy("id", "desc").partitionBy("assignment_id").partitionBy("user_id"));
-  const rows: Record<keyof AssignmentAttemptSummary, string | number>[] = await db
+  const ranked = db
+    .from(attempts().as("a"))
+    .select("id", "assignment_id", "user_id", "on_time", "score", "created_at")
+    .rowNumber("newest", (w) => w.orderBy("created_at", "desc").orderBy("id", "desc").partitionBy("assignment_id").partitionBy("user_id").partitionBy("on_time"));
+  const rows: Record<string, string | number>[] = await db
     .from(totals.as("t"))
-    .join(ranked.as("l"), (j) => j.on("l.assignment_id", "t.assignment_id").andOn("l.user_id", "t.user_id"))
+    .join(ranked.as("l"), (j) => j.on("l.assignment_id", "t.assignment_id").andOn("l.user_id", "t.user_id").andOn("l.on_time", "t.on_time"))
     .where("l.newest", 1)
-    .select(
-      "t.assignment_id",
-      "t.user_id",
-      "t.attempts",
-      "t.best_score",
-      "t.first_submitted_at",
-      "l.score as latest_score",
-      "l.id as latest_result_id",
-      "l.created_at as last_submitted_at",
-    );
-  // PostgreSQL answers count() as a string and numeric columns may come back as text: numbers here, once.
-  return rows.map((r) => ({
-    assignment_id: Number(r.assignment_id),
-    user_id: Number(r.user_id),
-    attempts: Number(r.attempts),
-    best_score: Number(r.best_score),
-    latest_score: Number(r.latest_score),
-    latest_result_id: Number(r.latest_result_id),
-    first_submitted_at: String(r.first_submitted_at),
-    last_submitted_at: String(r.last_submitted_at),
-  }));
+    .select("t.assignment_id", "t.user_id", "t.on_time", "t.attempts", "t.best_score", "t.first_submitted_at", "l.score as latest_score", "l.id as latest_result_id", "l.created_at as last_submitted_at");
+  const byPair = new Map<string, AssignmentAttemptSummary>();
+  for (const r of rows) {
+    const key = `${r.assignment_id}:${r.user_id}`;
+    const pair = byPair.get(key) ?? { assignment_id: Number(r.assignment_id), user_id: Number(r.user_id), on_time: null, late: null };
+    // PostgreSQL answers count() as a string and numeric columns may come back as text: numbers here, once.
+    const group: AttemptGroupSummary = {
+      attempts: Number(r.attempts),
+      best_score: Number(r.best_score),
+      latest_score: Number(r.latest_score),
+      latest_result_id: Number(r.latest_result_id),
+      first_submitted_at: String(r.first_submitted_at),
+      last_submitted_at: String(r.last_submitted_at),
+    };
+    if (Number(r.on_time) === 1) pair.on_time = group;
+    else pair.late = group;
+    byPair.set(key, pair);
+  }
+  return [...byPair.values()];
 }
 
 /**

@@ -79,7 +79,7 @@ describe("the class's results", () => {
     expect(body.assignments.map((a: { id: number }) => a.id)).toEqual([first.id, second.id]);
     expect(await row(first.id, ana.id)).toMatchObject({ state: "submitted", attempts_used: 2, best_score: 100, latest_score: 50 });
     expect(await row(first.id, ben.id)).toMatchObject({ state: "late", attempts_used: 2, best_score: 50, latest_score: 50 });
-    expect(await row(first.id, cai.id)).toEqual({ user_id: cai.id, state: "missed", attempts_used: 0, best_score: null, latest_score: null, latest_result_id: null, submitted_at: null });
+    expect(await row(first.id, cai.id)).toEqual({ user_id: cai.id, state: "missed", attempts_used: 0, late_attempts: 0, best_score: null, latest_score: null, latest_result_id: null, submitted_at: null });
     expect(await row(second.id, ana.id)).toMatchObject({ state: "submitted", best_score: 100 });
     expect(await row(second.id, ben.id)).toMatchObject({ state: "to_do", best_score: null });
   });
@@ -127,15 +127,20 @@ describe("a class with a long history", () => {
     const assignmentId = made.body.id as number;
     // 20,001 earlier attempts by Dan (more than the 20,000 rows the gradebook used to read, oldest first), then Eve submits.
     await insertEarlierAttempts(server, { userId: dan.id, testId, assignmentId, score: 50 }, 20_001, new Date(server.app.clock.now().getTime() - 30 * 86_400_000));
-    await submit(eve.c, testId, 100);
+    await submit(eve.c, testId, 50);
 
-    expect(await row(assignmentId, eve.id, big.id)).toMatchObject({ state: "submitted", attempts_used: 1, best_score: 100, latest_score: 100 });
+    expect(await row(assignmentId, eve.id, big.id)).toMatchObject({ state: "submitted", attempts_used: 1, best_score: 50, latest_score: 50 });
     expect(await row(assignmentId, dan.id, big.id)).toMatchObject({ state: "submitted", attempts_used: 20_001, best_score: 50, latest_score: 50 });
     const text = await (await teacher.c.raw("GET", `/api/classes/${big.id}/results.csv`)).text();
     const students = new Map((parseCsv(text, { bom: true }) as string[][]).slice(1).map((r) => [r[0], r]));
-    expect(students.get(eve.username)!.slice(2, 5)).toEqual(["100", "100", "Submitted"]);
+    expect(students.get(eve.username)!.slice(2, 5)).toEqual(["50", "50", "Submitted"]);
     // What a teacher's list of assignments counts as submitted: both, however many attempts Dan made.
     expect((await submitterCounts(server.app.db, [assignmentId])).get(assignmentId)).toBe(2);
+
+    // After the due time Eve does better, late: counted apart, it does not raise her on-time grade.
+    server.clock.advance(90 * 60_000);
+    await submit(eve.c, testId, 100);
+    expect(await row(assignmentId, eve.id, big.id)).toMatchObject({ state: "submitted", attempts_used: 2, late_attempts: 1, best_score: 50, latest_score: 50 });
   });
 });
 

@@ -18,11 +18,14 @@ export interface MemberResultOut {
   /** submitted (on time, or no due date), late (every attempt after the due time), missed (none, and the due time has passed), to_do. */
   state: AssignmentState;
   attempts_used: number;
-  /** Percent; null without attempts. */
+  /** Attempts made after the due time: they count only when none came in time. */
+  late_attempts: number;
+  /** Percent: the best on-time attempt's (a late one's when none came in time); null without attempts. */
   best_score: number | null;
+  /** The latest counted attempt's (on-time ones when there is one, as for best_score). */
   latest_score: number | null;
   latest_result_id: number | null;
-  /** The latest attempt's time (UTC). */
+  /** The latest counted attempt's time (UTC). */
   submitted_at: string | null;
 }
 

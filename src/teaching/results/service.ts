@@ -20,7 +20,8 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 export async function classResults(scope: Scope, classId: number): Promise<FullClassResults> {
   const cls = await findClass(scope, classId, "teach");
   const [assignments, members] = await Promise.all([assignmentsOfClass(scope, classId), membersOf(scope, classId)]);
-  const summaries = await assignmentAttemptSummaries(scope.db, assignments.map((a) => a.id), { userIds: members.map((m) => m.user_id) });
+  const cutoffs = new Map(assignments.map((a) => [a.id, a.due_at]));
+  const summaries = await assignmentAttemptSummaries(scope.db, cutoffs, { userIds: members.map((m) => m.user_id) });
   const byAssignmentAndUser = new Map<string, AssignmentAttemptSummary>(summaries.map((s) => [`${s.assignment_id}:${s.user_id}`, s]));
   const now = scope.clock.now().toISOString();
   const oldestFirst = [...assignments].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);

@@ -3,23 +3,26 @@ import type { AssignmentState } from "../assignments/schema.ts";
 import type { MemberResultOut } from "./schema.ts";
 
 /**
- * One member's standing on an assignment from practice's summary of their attempts (the same rules as
- * assignmentState in ../assignments/state.ts, which reads the attempts themselves): submitted when the first
- * attempt came by the due time (or there is none), late when even the first came after it, missed when none
- * came and the due time has passed, else still to do. Times are ISO strings in UTC: they compare as text.
+ * One member's standing on an assignment from practice's summary of their attempts, by the rules of
+ * assignmentState in ../assignments/state.ts (which reads the attempts themselves): submitted when an attempt
+ * came by the due time, late when they all came after it, missed when none came and the due time has passed,
+ * else still to do; the best and latest score are the on-time attempts' when there is one (a late attempt
+ * never raises an on-time grade), else the late ones'.
  */
 export function summaryState(assignment: { due_at: string | null }, userId: number, summary: AssignmentAttemptSummary | undefined, now: string): MemberResultOut {
-  const due = assignment.due_at;
+  const counted = summary?.on_time ?? summary?.late ?? null;
   let state: AssignmentState;
-  if (summary) state = due !== null && summary.first_submitted_at > due ? "late" : "submitted";
-  else state = due !== null && now > due ? "missed" : "to_do";
+  if (summary?.on_time) state = "submitted";
+  else if (summary?.late) state = "late";
+  else state = assignment.due_at !== null && now > assignment.due_at ? "missed" : "to_do";
   return {
     user_id: userId,
     state,
-    attempts_used: summary?.attempts ?? 0,
-    best_score: summary?.best_score ?? null,
-    latest_score: summary?.latest_score ?? null,
-    latest_result_id: summary?.latest_result_id ?? null,
-    submitted_at: summary?.last_submitted_at ?? null,
+    attempts_used: (summary?.on_time?.attempts ?? 0) + (summary?.late?.attempts ?? 0),
+    late_attempts: summary?.late?.attempts ?? 0,
+    best_score: counted?.best_score ?? null,
+    latest_score: counted?.latest_score ?? null,
+    latest_result_id: counted?.latest_result_id ?? null,
+    submitted_at: counted?.last_submitted_at ?? null,
   };
 }
