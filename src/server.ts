@@ -12,6 +12,7 @@ import { announceServer } from "./core/instance.ts";
 import { removeExpiredSessions } from "./accounts/sessions.ts";
 import { removeExpiredRateLimits } from "./core/rate-limit.ts";
 import { removeOldIdempotencyKeys } from "./core/idempotency.ts";
+import { removeLapsedUploadSlots } from "./materials/upload-slots.ts";
 import { removeUnusableTokens } from "./accounts/tokens.ts";
 import { notifyGenerationOutcome, removeOldNotifications } from "./study/notifications/service.ts";
 import { scheduleDueReminders } from "./study/notifications/schedule.ts";
@@ -35,6 +36,7 @@ export const maintenanceTasks: MaintenanceTasks = {
   old_notifications: removeOldNotifications,
   expired_rate_limits: removeExpiredRateLimits,
   old_idempotency_keys: removeOldIdempotencyKeys,
+  lapsed_upload_slots: removeLapsedUploadSlots,
 };
 
 export async function startServer(config: Config, opts: { log?: Logger; clock?: Clock; uiDir?: string } = {}): Promise<RunningServer> {

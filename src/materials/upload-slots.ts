@@ -1,4 +1,5 @@
-import { lockKey } from "../core/db.ts";
+import type { Clock } from "../core/clock.ts";
+import { lockKey, type Db } from "../core/db.ts";
 import { AppError } from "../core/errors.ts";
 import { INSTANCE_ID } from "../core/leader.ts";
 import type { Ctx } from "../http/state.ts";
@@ -46,4 +47,9 @@ export async function takeUploadSlot(ctx: Ctx): Promise<void> {
   // The client may have gone while the slot was being taken: then 'close' has fired already.
   if (gone) release();
   else ctx.res.once("close", release);
+}
+
+/** Slots of instances that died mid-upload, past their lease: the hourly housekeeping's part. */
+export async function removeLapsedUploadSlots(app: { db: Db; clock: Clock }): Promise<number> {
+  return app.db("upload_slots").where("expires_at", "<=", app.clock.now().getTime()).delete();
 }

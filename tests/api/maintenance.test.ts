@@ -48,7 +48,7 @@ it("removes expired tokens, abandoned uploads and orphaned PDFs, and nothing in 
   expect(tokensBefore).toBeGreaterThan(0); // the sign-up's verification token
   await server.app.db("user_tokens").update({ expires_at: new Date(Date.now() - 1000).toISOString() });
   const summary = await runMaintenance(server.app, maintenanceTasks);
-  expect(summary).toEqual({ expired_tokens: tokensBefore, expired_sessions: 0, old_notifications: 0, expired_rate_limits: 0, old_idempotency_keys: 0, temp_files: 1, unused_documents: 1, orphaned_pdfs: 1 });
+  expect(summary).toEqual({ expired_tokens: tokensBefore, expired_sessions: 0, old_notifications: 0, expired_rate_limits: 0, old_idempotency_keys: 0, lapsed_upload_slots: 0, temp_files: 1, unused_documents: 1, orphaned_pdfs: 1 });
   expect(existsSync(lonePath)).toBe(false);
   expect(await server.app.db("document_pages").where({ hash: lone }).first()).toBeUndefined();
   expect(existsSync(kept)).toBe(true);
@@ -70,4 +70,16 @@ it("removes rate-limit counters once their window has passed, and keeps those st
   } finally {
     server.clock.advance(-11 * 60_000);
   }
+});
+
+it("removes the upload slots of an instance that died mid-upload once their lease has lapsed", async () => {
+  const { id } = await newStudent(server.url);
+  const now = server.app.clock.now().getTime();
+  await server.app.db("upload_slots").insert([
+    { user_id: id, holder: "dead-instance", expires_at: now - 1000 },
+    { user_id: id, holder: "live-instance", expires_at: now + 60_000 },
+  ]);
+  expect((await runMaintenance(server.app, maintenanceTasks)).lapsed_upload_slots).toBe(1);
+  expect(await server.app.db("upload_slots").where({ user_id: id }).pluck("holder")).toEqual(["live-instance"]);
+  await server.app.db("upload_slots").where({ user_id: id }).delete();
 });
