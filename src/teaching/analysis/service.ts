@@ -1,7 +1,7 @@
 import type { Scope } from "../../core/context.ts";
 import { notFound } from "../../core/errors.ts";
 import { loadTestQuestions } from "../../generation/service.ts";
-import { testAttempts, type AttemptChoice } from "../../practice/attempts-query.ts";
+import { testAttempts } from "../../practice/attempts-query.ts";
 import { grade } from "../../practice/grading.ts";
 import { findClass } from "../../study/classes/policy.ts";
 import { membersOf } from "../assignments/queries.ts";
