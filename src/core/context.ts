@@ -17,7 +17,7 @@ export interface AppContext {
   log: Logger;
   mail: Mailer;
   clock: Clock;
-  /** The token signing key (DATA_DIR/secret.key). */
+  /** The token signing key (SECRET_KEY, else DATA_DIR/secret.key): the same on every instance. */
   secret: Uint8Array;
   limits: RateLimiter;
   /** Worker pools, the job runner, the AI provider: made on first use, closed with the context. */
