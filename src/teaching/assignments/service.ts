@@ -2,7 +2,7 @@ import type { Scope } from "../../core/context.ts";
 import { lockKey, withTransaction } from "../../core/db.ts";
 import { conflict, invalid, notFound } from "../../core/errors.ts";
 import { MAX_TESTS_READ, testHeadings } from "../../generation/tests-query.ts";
-import { assignmentAttempts, type AssignmentAttempt } from "../../practice/queries.ts";
+import { assignmentAttempts, submitterCounts, type AssignmentAttempt } from "../../practice/queries.ts";
 import { joinedBy, memberCounts, membersOf as memberRows } from "../../study/classes/members.ts";
 import { findClass } from "../../study/classes/policy.ts";
 import { notifyMany } from "../../study/notifications/service.ts";
@@ -98,9 +98,10 @@ export async function listClassAssignments(scope: Scope, classId: number): Promi
   const rows = await assignmentRows(scope.db, cls.id);
   const items = await presentAssignments(scope, rows, new Map([[cls.id, cls]]));
   if (cls.relation === "member") return withStates(scope, items, await assignmentAttempts(scope.db, rows.map((r) => r.id), { userId: scope.user.id }));
-  const attempts = await assignmentAttempts(scope.db, rows.map((r) => r.id));
+  // Counted in SQL: a class's attempts can outnumber any read cap, and none may be lost.
+  const submitted = await submitterCounts(scope.db, rows.map((r) => r.id));
   const members = (await memberCounts(scope.db, [cls.id])).get(cls.id) ?? 0;
-  return items.map((a) => ({ ...a, submitted_count: new Set(attempts.filter((t) => t.assignment_id === a.id).map((t) => t.user_id)).size, member_count: members }));
+  return items.map((a) => ({ ...a, submitted_count: submitted.get(a.id) ?? 0, member_count: members }));
 }
 
 /** Removes an assignment; attempts made for it stay in their takers' results. */
