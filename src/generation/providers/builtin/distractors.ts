@@ -1,7 +1,7 @@
 import type { Difficulty } from "../types.ts";
 import type { Fact } from "./facts.ts";
 import type { Random } from "./random.ts";
-import { compact, GENERIC_NOUNS, stem, wordsOf } from "./text.ts";
+import { compact, GENERAL_VOCABULARY, GENERIC_NOUNS, stem, wordsOf } from "./text.ts";
 import { contextSimilarity, type VocabTerm, type Vocabulary } from "./vocabulary.ts";
 
 export interface DistractorContext {
@@ -39,6 +39,20 @@ const POOL = 40;
 
 const stems = (text: string) => wordsOf(text).map(stem);
 
+/** A lone word on this share of the document's evenly spread sample pages is its everyday vocabulary. */
+const EVERYDAY_SPREAD = 0.3;
+
+/**
+ * Whether a term is general vocabulary rather than a term of the subject: a lone common word that is
+ * general English ("command", "technique") or that the document uses all over ("function" in a
+ * programming guide, "box" in a form-scanning manual). Names and multi-word terms are terms.
+ */
+export function isGeneralWord(term: { key: string; words: number; proper: boolean }, vocabulary: Vocabulary): boolean {
+  if (term.words !== 1 || term.proper) return false;
+  const word = term.key.toLowerCase();
+  return GENERAL_VOCABULARY.has(word) || GENERIC_NOUNS.has(word) || vocabulary.spread(term.key) >= EVERYDAY_SPREAD;
+}
+
 /** "line" and "ledger line", "frame" and "data frames": one contains the other. */
 export function overlaps(a: string, b: string): boolean {
   const sa = stems(a.toLowerCase());
@@ -60,10 +74,13 @@ export function synonymous(a: string, aKey: string, b: string, bKey: string, voc
   return acronym(a, b) || acronym(b, a) || vocabulary.areAliases(aKey, bKey);
 }
 
-type CaseStyle = "acronym" | "capitalised" | "lower";
+type CaseStyle = "acronym" | "inner capitals" | "capitalised" | "lower";
 function caseStyle(text: string): CaseStyle {
   const letters = text.replace(/[^\p{L}]/gu, "");
-  return letters.length >= 2 && letters === letters.toUpperCase() ? "acronym" : /^\p{Lu}/u.test(letters) ? "capitalised" : "lower";
+  if (letters.length >= 2 && letters === letters.toUpperCase()) return "acronym";
+  // "LaTeX", "OpenOffice", "PostgreSQL": product and format names, never people or places ("André", "Ubuntu").
+  if (!/\s/.test(text) && /^\p{Lu}?\p{Ll}+\p{Lu}/u.test(letters)) return "inner capitals";
+  return /^\p{Lu}/u.test(letters) ? "capitalised" : "lower";
 }
 
 /** Same form as the answer: case ("R session", "MIME type" get capitalised terms), word count and length. */
@@ -126,15 +143,18 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
   const inStem = compact(stemText);
   const known = ctx.vocabulary.get(answer.key);
   const answerText = answer.text;
+  const answerHead = answer.key.split(" ").at(-1) ?? "";
   const usable = (term: VocabTerm) => {
     const form = formOf(term, answer.plural);
     // "xml", "ls": short lower-case words are file names and commands more often than terms.
     if (!form || form.length > 40 || /\d/.test(form) || (!term.proper && form.length < 4)) return false;
+    // "x unanswered questions", "n questions": a variable of an example in the term.
+    if (/(?:^|\s)\p{L}(?:\s|$)/u.test(form)) return false;
     // "ROXThe ROX desktop": words run together by extraction.
     if (/\p{Lu}{2}\p{Ll}/u.test(form)) return false;
     // "NULL", "TRUE": constants from code, not terms of the answer's kind.
     if (/^\p{Lu}{2,}$/u.test(form) !== /^\p{Lu}{2,}$/u.test(answerText)) return false;
-    if (term.words === 1 && GENERIC_NOUNS.has(term.head.toLowerCase())) return false;
+    if (isGeneralWord(term, ctx.vocabulary)) return false;
     // A lone word must be used as a thing ("a frame", "the environment"), not only as a verb or a label.
     if (term.words === 1 && !term.proper && term.articled === 0 && !answer.plural) return false;
     // "Document", "Texts": an ordinary word that began a heading is no name among names.
@@ -143,6 +163,14 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     // Capitalised terms are few and mixed ("Score context" beside "Transparent copy" from a licence):
     // one is an option only when it is used in the answer's company.
     if (/^\p{Lu}/u.test(form) && known && contextSimilarity(known, term) < 0.05) return false;
+    const sibling = ctx.vocabulary.areSiblings(answer.key, term.key);
+    // "partial differential equation" gets other equations ("linear equation"), or terms the document
+    // lists beside it: never "useful identity" or "professional mathematician".
+    if (answer.words > 1 && !answer.proper && !sibling && term.head !== answerHead && (term.words < 2 || !known || contextSimilarity(known, term) < 0.25)) return false;
+    // A lone name ("LaTeX") gets names listed or used with it, never names from elsewhere (people, systems).
+    if (answer.words === 1 && answer.proper && !sibling && (!known || contextSimilarity(known, term) < 0.15)) return false;
+    // A lone common word gets words used in its company ("gradients": "vectors", "fields"), not any noun of the book.
+    if (answer.words === 1 && !answer.proper && !sibling && known && ctx.vocabulary.pagesRead >= 10 && contextSimilarity(known, term) < 0.08) return false;
     if (overlaps(form, answerText) || overlaps(form, ctx.topicKey) || inStem.includes(compact(form))) return false;
     return !synonymous(form, term.key, answerText, answer.key, ctx.vocabulary);
   };
@@ -185,7 +213,7 @@ export function rivalFacts(
     // A rival is a term of the subject: used on several pages, in company like the answer's.
     const term = rival ? ctx.vocabulary.get(rival.key) : undefined;
     // Where the subject's company is known well enough, a rival shares some of it (same field).
-    if (!term || term.count < 2 || other.kind === "statement" || (known && known.context.size >= 30 && contextSimilarity(known, term) < 0.05)) return false;
+    if (!term || term.count < 2 || other.kind === "statement" || isGeneralWord(term, ctx.vocabulary) || (known && known.context.size >= 30 && contextSimilarity(known, term) < 0.05)) return false;
     if (!rival || other === fact || rival.key === subject.key || rival.plural !== subject.plural || rival.proper !== subject.proper) return false;
     // In a sentence's subject the name is read, not compared side by side: only an acronym must meet an acronym.
     if (inPlace && (caseStyle(subject.text) === "acronym") !== (caseStyle(rival.text) === "acronym")) return false;

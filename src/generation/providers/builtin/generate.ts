@@ -1,5 +1,5 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
-import { overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
+import { isGeneralWord, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
 import { factOf, type Fact } from "./facts.ts";
 import type { Phrase } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
@@ -101,11 +101,25 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     if (rejectReason(candidate.sentence) || excluded(candidate.sentence.text)) continue;
     // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
     if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
+    if (hasVariableLetter(candidate.sentence, ctx)) continue;
     const fact = factOf(candidate.sentence);
     facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() });
   }
   facts.sort((a, b) => b.relevance - a.relevance);
   return assemble(facts, material.facts, req, ctx);
+}
+
+/**
+ * "N is the number of questions …", "the matrix A enjoys …": a capital letter standing for a value of
+ * an example, undefined outside it. A letter the document uses everywhere is a name ("R", "C").
+ */
+function hasVariableLetter(sentence: Candidate["sentence"], ctx: DistractorContext): boolean {
+  const { vocabulary } = ctx;
+  const everywhere = (letter: string) => vocabulary.spread(letter) >= 0.3 || (vocabulary.get(letter)?.pages.size ?? 0) >= vocabulary.pagesRead * 0.3;
+  const { tokens } = sentence;
+  // "an R list", "C code": a letter naming a language or a tool modifies a noun; a variable stands alone.
+  const modifier = (i: number) => ["NOUN", "PROPN"].includes(tokens[i + 1]?.pos ?? "") && tokens[i - 1]?.pos !== "NOUN";
+  return tokens.some((t, i) => /^\p{Lu}$/u.test(t.text) && t.text !== "I" && !(i === 0 && t.text === "A" && t.pos === "DET") && !modifier(i) && !everywhere(t.text));
 }
 
 function relevanceOf(candidate: Candidate, fact: Fact): number {
@@ -142,7 +156,9 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (fact.kind === "statement" && phrase.first < verbIndex(fact)) return false;
       // A lone everyday word ("list", "file", "default") is not what the sentence teaches.
       const used = ctx.vocabulary.get(phrase.key)?.pages.size ?? 0;
-      if (phrase.words === 1 && (EVERYDAY.has(phrase.key.toLowerCase()) || EVERYDAY.has(phrase.text.toLowerCase()) || used < ctx.minPages)) return false;
+      if (phrase.words === 1 && (EVERYDAY.has(phrase.key.toLowerCase()) || EVERYDAY.has(phrase.text.toLowerCase()) || isGeneralWord(phrase, ctx.vocabulary) || used < ctx.minPages)) return false;
+      // "of course", "for example": a word of a fixed expression is no term.
+      if (FIXED_EXPRESSION.test(`${text.slice(Math.max(0, phrase.start - 12), phrase.start)}${phrase.text}`)) return false;
       // "music" in an essay on music: a word on most pages read is the subject itself, too easy to guess.
       if (phrase.words === 1 && used > ctx.vocabulary.pagesRead * 0.5 && ctx.vocabulary.pagesRead >= 10) return false;
       // Inside brackets the blank is an aside ("Members (_____ or nested classes)").
@@ -153,6 +169,8 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (quoted) return false;
       // "over the past 1000 _____": a unit after a number is no term.
       if (/\d\s*$/.test(text.slice(0, phrase.termStart))) return false;
+      // "the _____’s several functions": a possessive blank reads as a riddle.
+      if (/^['’]s?\b/.test(text.slice(phrase.stop))) return false;
       if (opened > 0 || /[-/]$/.test(text.slice(0, phrase.termStart)) || /^[-/]/.test(text.slice(phrase.stop))) return false;
       const rest = contentStems(text.slice(0, phrase.start) + " " + text.slice(phrase.stop));
       const own = [...contentStems(phrase.text)];
@@ -172,6 +190,8 @@ const EVERYDAY = new Set(
   "list file element default content data information program output input code text name object member part piece kind way value type thing".split(" "),
 );
 
+const FIXED_EXPRESSION = /\b(?:of course|into account|for (?:example|instance)|in (?:fact|general|practice|particular|turn|part|order|place|time|case|effect|principle|short|detail)|at (?:least|most|once|times|first|all)|by (?:hand|default|definition|far|means)|on (?:purpose|average|demand)|as a (?:rule|whole))$/i;
+
 /** Position of the sentence's first verb: what comes before it is its subject. */
 function verbIndex(fact: Fact): number {
   const index = fact.sentence.tokens.findIndex((t) => t.pos === "VERB" || t.pos === "AUX");
@@ -180,10 +200,15 @@ function verbIndex(fact: Fact): number {
 
 /** The subject may be the answer only when it is not the topic itself. */
 function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
-  if (fact.subject === undefined || overlaps(fact.subject.text, ctx.topicKey) || fact.kind === "statement") return false;
+  if (fact.subject === undefined || overlaps(fact.subject.text, ctx.topicKey) || fact.kind === "statement" || isGeneralWord(fact.subject, ctx.vocabulary)) return false;
   // "The spec allows … versions of the spec": the predicate would give the answer away.
   const said = contentStems(fact.predicate ?? "");
   return ![...contentStems(fact.subject.text)].every((s) => said.has(s));
+}
+
+/** "Which of the following is pdftk?": a predicate of one word describes nothing a student could recognise. */
+function describes(fact: Fact): boolean {
+  return contentStems((fact.predicate ?? "").replace(/^(?:is|are)\s+(?:called\s+)?/i, "")).size >= 2;
 }
 
 function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question | undefined {
@@ -199,7 +224,7 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
       );
       if (others.length === 3) return whatIs(fact, others.map((o) => o.complement ?? ""), ctx.random);
     }
-    if (form === "whichTerm" && subjectAskable(fact, ctx) && fact.subject) {
+    if (form === "whichTerm" && subjectAskable(fact, ctx) && fact.subject && describes(fact)) {
       const distractors = termDistractors({ ...fact.subject, text: termForm(fact, fact.subject) }, whichTermStem(fact, false), 3, ctx);
       if (distractors.length === 3) return whichTerm(fact, distractors, ctx.random);
     }
@@ -232,7 +257,7 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
 
 function shortAnswer(fact: RankedFact, ctx: DistractorContext): Question | undefined {
   const subject = fact.subject;
-  if (subject && subjectAskable(fact, ctx) && typeable(subject) && (!subject.plural || fact.kind === "naming")) return whichTermShort(fact);
+  if (subject && subjectAskable(fact, ctx) && describes(fact) && typeable(subject) && (!subject.plural || fact.kind === "naming")) return whichTermShort(fact);
   // A lone word to type must be a term of the subject (listed beside others of its kind, or on many
   // pages), not any noun ("format", "structure").
   const salient = (p: Phrase) => p.words > 1 || ctx.vocabulary.siblings.has(p.key) || (ctx.vocabulary.get(p.key)?.pages.size ?? 0) >= 5;

@@ -117,7 +117,9 @@ export function studyMaterial(passages: readonly Passage[], pages: readonly Page
   const step = Math.max(1, Math.floor(pages.length / SAMPLE_PAGES));
   for (let i = 0; i < pages.length; i += step) {
     const page = pages[i] as PageText;
-    if (!parsed.has(page.page) && !isReferencePage(page.text)) sentencesOn(page.page);
+    if (isReferencePage(page.text)) continue;
+    sentencesOn(page.page);
+    vocabulary.samplePages.add(page.page);
   }
   return { candidates, vocabulary, facts };
 }

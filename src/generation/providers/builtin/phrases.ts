@@ -1,5 +1,5 @@
 import type { Token } from "./nlp.ts";
-import { GENERIC_NOUNS, stem, STOPWORDS, VAGUE_MODIFIERS } from "./text.ts";
+import { GENERAL_VOCABULARY, GENERIC_NOUNS, stem, STOPWORDS, VAGUE_MODIFIERS } from "./text.ts";
 
 /**
  * A noun phrase built from part-of-speech patterns: an optional article, then adjectives, nouns or
@@ -85,10 +85,16 @@ export function nounPhrases(text: string, tokens: readonly Token[]): Phrase[] {
   return out;
 }
 
+const PEOPLE = new Set("mathematician author writer reader user people person scientist engineer programmer developer beginner expert novice student's".split(" "));
+
 /** A phrase worth asking about: not a vague noun ("example", "way"), not a pronoun-like word. */
 export function isTermWorthy(phrase: Phrase): boolean {
   const head = phrase.key.split(" ").at(-1) ?? "";
   if (phrase.words === 1 && (GENERIC_NOUNS.has(head.toLowerCase()) || head.length < 3)) return false;
+  // "command", "technique", "course": general vocabulary is what a sentence says things with, not what it teaches.
+  if (phrase.words === 1 && !phrase.proper && (GENERAL_VOCABULARY.has(head.toLowerCase()) || GENERAL_VOCABULARY.has(phrase.text.toLowerCase()))) return false;
+  // "applied mathematician", "the professional user": people who read or write the subject, not its terms.
+  if (PEOPLE.has(head.toLowerCase())) return false;
   // "classs": a typo is no term to learn.
   return !/\d/.test(phrase.text) && !/(\p{L})\1\1/u.test(phrase.text) && phrase.text.length <= 40;
 }

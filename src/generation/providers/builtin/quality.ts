@@ -15,7 +15,28 @@ const ANAPHORIC_START =
 const EARLY_PRONOUN = new Set(["it", "this", "these", "those", "they", "them", "he", "she", "its", "their", "former", "latter", "such"]);
 /** The document talking about itself, its layout or its reader. */
 const SELF_REFERENCE =
-  /\b(?:see|cf\.?|the reader|readers|the user|the current (?:section|chapter)|this (?:manual|chapter|section|document|book|guide|tutorial|appendix|paper|essay|example|page|text|introduction|list|table|figure|part)|these (?:notes|pages|examples|sections|chapters)|the (?:following|previous|next|preceding) (?:section|chapter|example|page|table|figure|paragraph|sections|chapters|examples)|as (?:shown|described|discussed|explained|mentioned|noted|seen|illustrated) (?:above|below|earlier|later|before|in)|(?:above|below)[.,]|figures?\s+\d|fig\.\s*\d|tables?\s+\d|sections?\s+\d|chapters?\s+\d|appendix\s+[A-Z\d]|page\s+\d|the (?:left|right|top|bottom|upper|lower|first|second|next|last|previous|following) (?:picture|image|figure|example|table|listing|column|row|diagram)s?|we (?:will|shall|have|saw|see|now|discuss|describe|consider)|you (?:will|can|should|may|must|need|might|could)|let us|let's|here we|for details|more details|further details)\b/i;
+  /\b(?:see|cf\.?|the reader|readers|the user|the current (?:section|chapter)|this (?:manual|chapter|section|document|book|guide|tutorial|appendix|paper|essay|example|page|text|introduction|list|table|figure|part)|these (?:notes|pages|examples|sections|chapters)|the (?:following|previous|next|preceding) (?:section|chapter|example|page|table|figure|paragraph|sections|chapters|examples)|as (?:shown|described|discussed|explained|mentioned|noted|seen|illustrated) (?:above|below|earlier|later|before|in)|(?:above|below)[.,]|figures?\s+\d+|fig\.\s*\d+|tables?\s+\d+|sections?\s+\d+|chapters?\s+\d+|appendix\s+[A-Z\d]+|page\s+\d+|the (?:left|right|top|bottom|upper|lower|first|second|next|last|previous|following) (?:picture|image|figure|example|table|listing|column|row|diagram)s?|we (?:will|shall|have|saw|see|now|discuss|describe|consider)|you (?:will|can|should|may|must|need|might|could)|let us|let's|here we|for details|more details|further details)\b/i;
+/**
+ * Pointers to numbered parts of the document: "Equation (4.22)", "(8.29)", "§ 4.4.10", "(chapter 11)",
+ * "the description here". A student without the PDF cannot follow them.
+ */
+const NUMBERED_REFERENCE =
+  /\b(?:equations?|eqs?\.|eqn\.?|formulas?|theorems?|lemmas?|propositions?|corollar(?:y|ies)|definitions?|exercises?|examples?|problems?|figures?|tables?|listings?|footnotes?|steps?|rules?|parts?)\s*\(?\d+(?:\.\d+)*\)?|\(\d+(?:\.\d+)+\)|§|\((?:chapter|section|see|cf\.?|page|p\.)\s|\b(?:here|hereafter|herein|thereof|the above|the below|the following|as follows)\b/i;
+
+/**
+ * Opinions, hedges, evaluations and rhetoric ("it is quite annoying to …", "not hard to compute",
+ * "worth learning", "Some people claim …", "as, say, …"): a teacher cannot mark them true or false,
+ * and a word blanked in them is a matter of style.
+ */
+const EVALUATIVE =
+  /\b(?:annoying|annoyingly|worth|worthwhile|useful|usefully|useless|interesting|interestingly|noteworthy|nice|nicely|neat|elegant|elegantly|beautiful|ugly|tedious|awkward|painful|unfortunate(?:ly)?|fortunate(?:ly)?|surprising(?:ly)?|remarkabl[ey]|obvious(?:ly)?|trivial(?:ly)?|easy|easier|easiest|easily|hard to|harder|hardest|difficult|simplest|simpler|inconvenient|handy|clever(?:ly|ness)?|creativity|intelligent|intuition|claims?|claimed|opinions?|believes?|believed|feels?|perhaps|maybe|probably|arguably|admittedly|apparently|presumably|quite|fairly|pretty|really|somewhat|care is needed|careful|best to|better to|recommended|advisable|some people|many people|most people|of course|say,|so to speak|needless|imagine|wonder(?:ful)?|magic(?:al)?|amazing|mysterious|bizarre|strange(?:ly)?|weird|silly|crazy|funny|fun|enjoy(?:able)?|pleasant|pleasure|favou?rite|popular|famous|impossible to crack|almost impossible|utmost|pivotal|unwise|wisely|counterintuitive|robustness|key to|game)\b/i;
+
+/** The book's people and parts ("the writer doubts …", "the author would like …", "Fig."): talk about the book. */
+const BOOK_TALK = /\b(?:the|any|a|this|our) (?:writer|author|reader|mathematician|book|chapter|subsection|paragraph|figures?)s?\b|\bFig\.?(?:\s|$)|\b(?:the|any|an?) (?:applied|professional|pure) mathematicians?\b/i;
+
+/** Versions and release history: trivia about the software, not its subject. */
+const VERSION_TRIVIA = /\b(?:versions?|releases?|released|release notes|deprecated|obsolete|changelog)\b|\b\d+\.\d+(?:[.-]\d+)+\b/i;
+
 /** Placeholder and example names that a student should never have to learn. */
 const PLACEHOLDER = /\b(?:XXX+|TODO|FIXME|TBD|foo|bar|baz|qux|quux|lorem|ipsum|blah|dummy|xyz|abc)\b/i;
 const URL_OR_MAIL = /(?:https?:|ftp:|www\.|\w@\w|\.(?:com|org|net|edu|html?)\b)/i;
@@ -59,6 +80,34 @@ export function hasSubjectAndVerb(tokens: readonly Token[]): boolean {
   return false;
 }
 
+/**
+ * "The theorem is called …", "The equation offers …", "The technique, integration by …", "The
+ * property the two equations represent …": one common noun after "the", then the verb, means the one
+ * the text just showed (which theorem?). A named or qualified subject ("The gamma function",
+ * "The derivative of a sum", "The GPL") reads alone, and so does "The X is a Y …", a definition.
+ */
+function definiteGenericSubject(tokens: readonly Token[]): boolean {
+  const [article, noun, next, after] = tokens;
+  if (article?.lower !== "the" || noun?.pos !== "NOUN" || noun.text !== noun.lower || !next) return false;
+  if (["NOUN", "PROPN", "ADP", "ADJ", "NUM"].includes(next.pos) && next.text !== ",") return false;
+  return !(["is", "are"].includes(next.lower) && ["a", "an"].includes(after?.lower ?? ""));
+}
+
+/** "… logarithmic derivative the logarithmic derivative …": a phrase printed twice in a row is extraction debris. */
+function repeatsItself(words: readonly Token[]): boolean {
+  // Side by side, or with one word between ("… derivative the logarithmic derivative").
+  for (let size = 2; size <= 4; size++) {
+    for (let gap = 0; gap <= 1; gap++) {
+      for (let i = 0; i + 2 * size + gap <= words.length; i++) {
+        let same = true;
+        for (let k = 0; k < size && same; k++) same = words[i + k]?.lower === words[i + size + gap + k]?.lower;
+        if (same) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** Why a sentence cannot carry a question, or undefined when it can. */
 export function rejectReason(sentence: Sentence): string | undefined {
   const { text, tokens } = sentence;
@@ -67,22 +116,27 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (!/^\p{Lu}/u.test(text) || !/[\p{L}\p{N})"”'’]\.["”’]?$/u.test(text)) return "incomplete";
   if (ANAPHORIC_START.test(text)) return "anaphoric start";
   // "Example: Each line …", "Note: …": a label, and what follows is often another sentence.
-  if (/^\p{L}+:\s/u.test(text) || /:\s+(?:Note|See|Example)\b/.test(text)) return "label";
+  if (/^[\p{L}\p{N}][\p{L}\p{N}_-]*:\s/u.test(text) || /:\s+(?:Note|See|Example)\b/.test(text)) return "label";
+  // "The position value may be equal to : none, question, margin": a value list from a reference table.
+  if (/\s:\s|:\s*\p{Ll}[\p{L}\p{N}-]*(?:,\s*\p{Ll}[\p{L}\p{N}-]*){2,}/u.test(text)) return "label";
   // "Rd, which records …": the tail of a file name or a cut word, not a subject.
   if (/^\p{Lu}\p{L}{0,2},/u.test(text)) return "fragment";
   // A pronoun early on stands for something said before, unless a noun of this sentence comes first
   // ("When R starts, it reads …"); demonstratives always point outside.
   const early = words.slice(0, 6).find((t, i) => EARLY_PRONOUN.has(t.lower) && !(t.lower === "such" && words[i + 1]?.lower === "as"));
   const plural = ["they", "their", "them"].includes(early?.lower ?? "");
-  const antecedent = (t: Token) => t.end <= (early?.start ?? 0) && (t.pos === "NOUN" || t.pos === "PROPN") && (!plural || (t.lemma !== t.lower && /s$/.test(t.lower)));
+  const antecedent = (t: Token) => t.start > 0 && t.end <= (early?.start ?? 0) && (t.pos === "NOUN" || t.pos === "PROPN") && (!plural || (t.lemma !== t.lower && /s$/.test(t.lower)));
   if (early && (!["it", "its", "they", "their", "them"].includes(early.lower) || !tokens.some(antecedent))) {
     return "early pronoun";
   }
   // "… again", "… as well", "instead": a continuation of something said before.
   if (/\b(?:as well|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way|(?:will|would|is|are|can) then)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
-  if (SELF_REFERENCE.test(text)) return "refers to the document";
+  if (SELF_REFERENCE.test(text) || NUMBERED_REFERENCE.test(text)) return "refers to the document";
+  if (EVALUATIVE.test(text) || /,\s*say,/i.test(text)) return "opinion";
+  if (BOOK_TALK.test(text)) return "refers to the document";
+  if (VERSION_TRIVIA.test(text)) return "version trivia";
   // "… applied to each of these groups": a demonstrative anywhere points outside the sentence.
-  if (/\b(?:this|these|those|above|below|former|latter)\b/i.test(text)) return "demonstrative";
+  if (/\b(?:this|these|those|above|below|former|latter)\b/i.test(text) || /\bsuch\b(?! as\b)/i.test(text)) return "demonstrative";
   // An imperative ("Recall that …", "Make work the …") is an instruction, not a fact.
   if (tokens[0]?.pos === "VERB" || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b/.test(text)) return "imperative";
   // Talk to the reader ("we want to record", "you can …") is about the course, not the subject.
@@ -91,6 +145,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const second = tokens[1];
   if (tokens[0]?.lower === "the" && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower)) && tokens[2]?.pos !== "NOUN" && tokens[2]?.pos !== "ADP") return "vague subject";
   if (tokens[0]?.lower === "the" && second && REFERRING_NOUNS.has(second.lower)) return "vague subject";
+  if (definiteGenericSubject(tokens)) return "vague subject";
   // "Each element has …", "Every line …": each of the ones just described.
   if (/^(?:Each|Every)\b/.test(text) && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower) || PARTS.has(second.lower))) return "vague subject";
   // "… by either desktop": either of two named before ("either … or" is fine).
@@ -99,6 +154,11 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const address = sentence.entities.some((e) => ["URL", "EMAIL", "HASHTAG", "MENTION"].includes(e.type));
   if (PLACEHOLDER.test(text) || URL_OR_MAIL.test(text) || address) return "placeholder or address";
   if (PAGE_DEBRIS.test(text)) return "page debris";
+  // "interest-11Traditionally": a footnote mark run into the next footnote's text.
+  // "2.decimal sets …", "( to be chosen …)": a number run into a word, brackets spaced as in a table.
+  if (/\p{Ll}-?\d+\p{Lu}/u.test(text) || /\d\.\p{L}/u.test(text) || /\(\s|\s\)/.test(text) || repeatsItself(words)) return "debris";
+  // "option Lang: JA AMC will …": a setting and its value printed inside the sentence.
+  if (/\b\p{Lu}[\p{L}-]*:\s+\p{Lu}{2,}/u.test(text)) return "label";
   // Two sentences the tagger did not split ("… running R. So, simply …").
   if (/\d (?:The|A|An|This|It|In)\b|\p{Ll}{2}\. \p{Lu}|\b\p{Lu}\. (?:So|The|This|It|A|An|In|If|For|To|That)\b/u.test(text.slice(0, -1))) return "two sentences";
   // A citation: "(2008)", "Chambers (1998)", titles in quotes with a year.

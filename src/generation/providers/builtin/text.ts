@@ -34,6 +34,37 @@ export const GENERIC_NOUNS = new Set(
 );
 
 /**
+ * General vocabulary: words any manual or textbook uses whatever its subject ("command", "option",
+ * "technique", "mathematician", "course", "software"). Alone they are never the answer a question
+ * tests, nor a wrong option; inside a term ("partial differential equation", "command line") they are
+ * fine. Words that are core terms of some field (class, object, table, matrix, string, argument,
+ * environment, package) are left out: the document's own distribution judges those (vocabulary.ts).
+ */
+export const GENERAL_VOCABULARY = new Set(
+  (
+    "command commands option options course courses rule rules power powers box boxes name names " +
+    "software response responses mathematician mathematicians mathematics technique techniques " +
+    "method tool tools application applications program programs author authors writer writers experience creativity " +
+    "cleverness virtue advantage advantages disadvantage quantity quantities property properties " +
+    "notation symbol symbols letter letters direction directions task tasks job jobs work subject subjects topic topics " +
+    "concept concepts notion notions process processes procedure procedures operation operations action actions activity " +
+    "role goal goals aim need needs issue issues solution solutions mistake mistakes " +
+    "situation context contexts sense meaning meanings definition definitions description descriptions explanation " +
+    "discussion treatment analysis approach strategy means mechanism facility facilities service services support " +
+    "choice choices decision selection setting settings amount size length degree extent speed " +
+    "date moment stage position location world machine computer device material document documents " +
+    "documentation book books paper article text texts report reports sentence stuff style edition copy copies " +
+    "teacher customer developer developers programmer programmers scientist engineer expert beginner science knowledge " +
+    "skill ability capability strength weakness benefit cost price interest attention care help hint tip trick cause " +
+    "consequence impact influence relationship link links reference references source sources origin basis ground " +
+    "foundation framework design plan project projects product products hardware instruction instructions button " +
+    "window screen menu icon team company organization community behaviour behavior purpose usage " +
+    "piece pieces writer reader writers convention conventions subsection subsections paragraph paragraphs " +
+    "family families effect effects key mind encounter encounters advance advances assumption assumptions principle shape shapes"
+  ).split(" "),
+);
+
+/**
  * Adjectives that make a phrase, not a term: "available character", "appropriate exception" are
  * pieces of sentences that happen to recur, not things a student should learn.
  */
@@ -43,7 +74,9 @@ export const VAGUE_MODIFIERS = new Set(
     "whole certain particular various several simple special general usual main important possible previous " +
     "next following given single specific actual real entire extra further final initial original similar " +
     "separate corresponding additional respective typical ordinary necessary suitable relevant full complete " +
-    "above below many much more most less least few only own other another such every each any some"
+    "above below many much more most less least few only own other another such every each any some " +
+    "useful interesting professional powerful convenient handy nice elegant clever noteworthy remarkable significant " +
+    "good better best easy hard difficult simple trivial obvious quick slow famous popular distinct"
   ).split(" "),
 );
 
@@ -81,6 +114,8 @@ export function stem(word: string): string {
   if (irregular) return irregular;
   if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
   if (w.length > 4 && /(?:ss|x|ch|sh|z)es$/.test(w)) return w.slice(0, -2);
+  // "volcanoes", "potatoes" ("shoes" is too short to tell).
+  if (w.length > 6 && w.endsWith("oes")) return w.slice(0, -2);
   if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) return w.slice(0, -1);
   return w;
 }

@@ -101,6 +101,22 @@ export class Vocabulary {
     }
   }
 
+  /** Pages read at even steps through the whole document (not picked for the topic): a word's spread over them says how general it is. */
+  readonly samplePages = new Set<number>();
+
+  /**
+   * Share of the evenly spread sample pages a term is used on, or 0 when too few were sampled to
+   * tell. A lone word on a quarter of all pages of a long document ("command" in a software manual,
+   * "function" in a programming guide) is the document's everyday vocabulary, not a term to test.
+   */
+  spread(key: string): number {
+    const term = this.terms.get(key);
+    if (!term || this.samplePages.size < 12) return 0;
+    let on = 0;
+    for (const page of this.samplePages) if (term.pages.has(page)) on++;
+    return on / this.samplePages.size;
+  }
+
   get(key: string): VocabTerm | undefined {
     return this.terms.get(key);
   }
