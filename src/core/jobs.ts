@@ -74,6 +74,21 @@ const LEASE_RENEW_MS = 10_000;
 /** How often a follower of a job run elsewhere (another instance, the CLI) reads its row. */
 const FOLLOW_POLL_MS = 1_000;
 const leaseUntil = () => new Date(Date.now() + LEASE_MS).toISOString();
+/**
+ * Whether a lease holder (`host:pid:runner`) may still be alive: false only for a process of this
+ * machine that no longer exists. A reused process id counts as alive, and the lease then runs out.
+ */
+function holderAlive(claimedBy: string): boolean {
+  const [host, pid] = claimedBy.split(":");
+  if (host !== os.hostname() || !/^\d+$/.test(pid ?? "")) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** Narrows a query on jobs to those whose lease ran out (or that never had one: running before leases). */
 const leaseExpired = <Q extends Knex.QueryBuilder>(q: Q): Q => q.where((l) => l.whereNull("lease_until").orWhere("lease_until", "<", new Date().toISOString())) as Q;
 
@@ -170,8 +185,22 @@ function createRunner(app: AppContext, concurrency: number) {
     }
   }
 
+  /**
+   * Ends at once the leases of holders on this machine whose process is gone (a crash, kill -9), so a
+   * server restarted after a crash, or its neighbour, resumes their jobs now instead of after LEASE_MS.
+   * Holders elsewhere cannot be checked from here: their leases run out.
+   */
+  async function releaseDeadHolders() {
+    const held: { id: number; claimed_by: string }[] = await app.db("jobs").where({ state: "running" }).whereNot({ claimed_by: holder }).where("lease_until", ">=", new Date().toISOString()).select("id", "claimed_by");
+    for (const job of held) {
+      if (holderAlive(job.claimed_by)) continue;
+      await app.db("jobs").where({ id: job.id, state: "running", claimed_by: job.claimed_by }).update({ lease_until: null });
+    }
+  }
+
   /** Fails the jobs whose holder died after they had their tries (claim resumes the others). */
   async function failExhausted() {
+    await releaseDeadHolders();
     const exhausted: { id: number }[] = await leaseExpired(app.db("jobs").where({ state: "running" })).where("attempts", ">=", MAX_ATTEMPTS).select("id");
     const error = { status: 500, detail: "The server restarted several times while this test was being generated. Please try again." };
     for (const { id } of exhausted) {

@@ -3,6 +3,8 @@
  * died is finished by another, one whose instance is alive is left to it, and a job is followed to its
  * end through an instance that does not run it.
  */
+import { spawnSync } from "node:child_process";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newStudent } from "../helpers/accounts.ts";
 import { uploadRFaq } from "../helpers/generation.ts";
@@ -60,6 +62,16 @@ describe("a job whose instance died", () => {
 
     expect(await a.app.db("jobs").where({ id: alive }).first()).toMatchObject({ state: "running", claimed_by: "other-host:4242:alive", attempts: 1 });
     await a.app.db("jobs").where({ id: alive }).update({ state: "cancelled" });
+  });
+});
+
+describe("a job whose process on this machine is gone (kill -9)", () => {
+  it("is resumed at once, before its lease runs out", async () => {
+    const gone = spawnSync("true").pid!;
+    const job = await insertRunningJob(`${os.hostname()}:${gone}:crashed`, new Date(Date.now() + 10 * 60_000));
+    const events = await followEvents(student.c, job);
+    expect(events.at(-1)).toMatchObject({ event: "done", data: { job_id: job, state: "done", test_id: expect.any(Number) } });
+    expect(await a.app.db("jobs").where({ id: job }).first()).toMatchObject({ state: "done", attempts: 2 });
   });
 });
 
