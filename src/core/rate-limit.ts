@@ -47,10 +47,10 @@ function countersConnection(db: Knex): Knex {
  * slots that began within the window, so an event stops counting between 59/60 and one whole window after
  * it happened. Checking and counting run in one transaction: on SQLite it holds the write lock (BEGIN
  * IMMEDIATE), on PostgreSQL the upsert locks the slot's row until commit, so two instances counting the
- * same key at once see each other and a limit is never passed. A refused attempt is rolled back, not
- * counted. `factor` scales every limit; 0 turns them off (load tests only).
+ * same key at once see each other and a limit is never passed, exactly (16 wrong join codes at once: 10
+ * answered, 6 refused). A refused attempt is rolled back, not counted. `factor` scales every limit; 0 turns them off (load tests only).
  *
- * Never call it while holding a transaction on the same SQLite database: its one connection is taken.
+ * Not from inside a transaction on SQLite: the counters' writes would wait for that transaction's lock.
  */
 export function createRateLimiter(mainDb: Knex, clock: Clock, factor: number) {
   const db = countersConnection(mainDb);
