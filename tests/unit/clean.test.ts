@@ -284,3 +284,32 @@ describe("what cleaning reports", () => {
     for (const { lines, chars } of Object.values(stats.dropped)) expect(lines > 0 && chars > lines).toBe(true);
   });
 });
+
+// Text from an uploaded file is anyone's: a line built to make a pattern backtrack must clean in linear
+// time. Each input here took the old patterns minutes or more; the test's timeout is what fails.
+describe("hostile text", () => {
+  const HOSTILE_TIMEOUT = 20_000;
+
+  it("decides on a line of options run together ('-a-a-a…!') without backtracking", { timeout: HOSTILE_TIMEOUT }, () => {
+    const flags = `${"-a".repeat(40)}!`;
+    const text = ["A sentence of prose that says what the flags below are for, and why.", flags, "-msse2 -mfpmath=sse"].join("\n");
+    const [page] = cleanPages([{ page: 1, text }]);
+    expect(page?.text).toContain("A sentence of prose");
+    expect(page?.text).not.toContain("-mfpmath=sse"); // a command line's flags still go
+  });
+
+  it("looks for calls ('f(x)') in long lines without spaces in linear time", { timeout: HOSTILE_TIMEOUT }, () => {
+    const prose = ["Cells divide by mitosis.", "Leaves make sugar from light.", "Rivers carry silt to the sea.", "Stars burn hydrogen."];
+    const pages = prose.map((sentence, i) => ({ page: i + 1, text: `${sentence}\n${"f(".repeat(100_000)}` }));
+    const cleaned = cleanPages(pages);
+    expect(cleaned.map((p) => p.text.split("\n")[0])).toEqual(prose);
+  });
+
+  it("joins a paragraph of many words broken at line ends in linear time", { timeout: HOSTILE_TIMEOUT }, () => {
+    const text = Array.from({ length: 100_000 }, (_, i) => (i % 2 ? "ple-" : "exam-")).join("\n") + "\nend.";
+    const [page] = cleanPages([{ page: 1, text }]);
+    expect(page?.text.startsWith("example")).toBe(true);
+    expect(page?.text.endsWith("end.")).toBe(true);
+    expect(page?.text.split("\n")).toHaveLength(1);
+  });
+});

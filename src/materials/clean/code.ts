@@ -23,13 +23,16 @@ const SYMBOLS = /[{}[\];=<>+*&|!%^~$@#\\]/g;
 const URL = /\b(?:https?:\/\/|www\.|doi:\s?)\S+/g;
 /** A shell, R or Python prompt, R's continuation prompt, or a comment ("## Set up x axis"), starting the line. */
 const PROMPT = /^(?:>|\$|R>|>>>|\+|%|#+)\s/;
-const CODE_TOKENS = /<-|->|::|==|!=|&&|\|\||\+\+|\+=|;\s*$|;\s|\w\s=\s[^=]|^[{}]|[{}]$|\w\(\S*\)|^#include|\/\/|^(?:int|void|def|const|return|class|struct|template|import|using|namespace)\b/g;
+const CODE_TOKENS = /<-|->|::|==|!=|&&|\|\||\+\+|\+=|;\s*$|;\s|\w\s=\s[^=]|^[{}]|[{}]$|\w\([^\s()]*\)|^#include|\/\/|^(?:int|void|def|const|return|class|struct|template|import|using|namespace)\b/g;
 /** A row of an option table: an option (maybe with its short form) and its description, or an option alone. */
 const OPTION = /^--?[A-Za-z][\w-]*(?:=\S+)?(?:(?:,?\s+--?[A-Za-z][\w-]*(?:=\S+)?)?\s+[^-\s]|$)/;
 /** Rows of a table follow each other closely: at most this many description lines between two. */
 const MAX_ROW_GAP = 3;
-/** Nothing but options: "-msse2 -mfpmath=sse", a command line's flags. */
-const FLAGS = /^(?:--?[A-Za-z][\w-]*(?:=\S*)?\s*){2,}$/;
+/**
+ * One option: "-msse2", "--mfpmath=sse". Tested word by word (isFlags): one pattern repeating options
+ * with optional spaces between them backtracks exponentially on a line like "-a-a-a…!".
+ */
+const FLAG = /^--?[A-Za-z][\w-]*(?:=\S*)?$/;
 
 export function dropCode(pages: readonly PageLines[], stats?: CleanStats): PageLines[] {
   return pages.map(({ page, lines }) => {
@@ -52,9 +55,16 @@ export function isCode(text: string): boolean {
   let line = text;
   if (line.includes("://") || line.includes("www.") || line.includes("doi:")) line = line.replace(URL, "url");
   if (line.includes('"')) line = line.replace(STRING_LITERAL, '"s"');
-  if (line.startsWith("//") || FLAGS.test(line)) return true;
+  if (line.startsWith("//") || isFlags(line)) return true;
   const comment = TRAILING_COMMENT.exec(line);
   return comment ? looksLikeCode(line.slice(0, comment.index)) || looksLikeCode(line) : looksLikeCode(line);
+}
+
+/** Nothing but options, two or more: "-msse2 -mfpmath=sse", a command line's flags. */
+function isFlags(line: string): boolean {
+  if (!line.startsWith("-")) return false;
+  const flags = line.trimEnd().split(/\s+/);
+  return flags.length >= 2 && flags.every((flag) => FLAG.test(flag));
 }
 
 /** A numbered heading ("5.8 Forming partitioned matrices, cbind() and rbind()") is a title, whatever it names. */

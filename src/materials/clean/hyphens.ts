@@ -41,16 +41,18 @@ function brokenWord(line: string, next: string): { head: string; rest: string } 
 }
 
 /**
- * `line` joined with `next` when `line` ends in a broken word that `next` finishes, else undefined:
- * "exam-" + "ple is" → "example is", "well-" + "known" → "well-known", "Hewlett-" + "Packard" → "Hewlett-Packard".
+ * How `line` and `next` join when `line` ends in a broken word that `next` finishes, else undefined:
+ * "keep" its hyphen ("well-" + "known" → "well-known", "Hewlett-" + "Packard" → "Hewlett-Packard") or
+ * "drop" it ("exam-" + "ple is" → "example is"). Only the line is looked at, never the paragraph it ends:
+ * a paragraph of many broken lines is joined in linear time.
  */
-export function joinBrokenWord(line: string, next: string, words: ReadonlySet<string>): string | undefined {
+export function brokenWordJoin(line: string, next: string, words: ReadonlySet<string>): "keep" | "drop" | undefined {
   const parts = brokenWord(line, next);
   if (!parts) return undefined;
   const { head, rest } = parts;
   // A capital goes on a name: "Hewlett-" + "Packard".
-  if (!/^\p{Ll}/u.test(rest)) return `${line}${next}`;
+  if (!/^\p{Ll}/u.test(rest)) return "keep";
   const whole = `${head}${rest}`;
   const keep = words.has(`${head}-${rest}`) || (!words.has(whole) && COMPOUND_PREFIXES.has(head));
-  return keep ? `${line}${next}` : `${line.slice(0, -1)}${next}`;
+  return keep ? "keep" : "drop";
 }

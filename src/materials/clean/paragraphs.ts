@@ -5,7 +5,7 @@
  * sentence, a heading, a list item and a break (a blank line, or where a step dropped something) end
  * a paragraph.
  */
-import { joinBrokenWord } from "./hyphens.ts";
+import { brokenWordJoin } from "./hyphens.ts";
 import { BREAK, type CleanStats } from "./lines.ts";
 
 /** Wrapped text: lines this long (as a share of the page's usual long line) were broken by width. */
@@ -20,26 +20,32 @@ const STARTS_ITEM = /^(?:[•◦▪‣–—*-]\s|\d{1,3}[.)]\s|\(?[a-z]\)\s|\([
 export function joinParagraphs(lines: readonly string[], words: ReadonlySet<string>, stats?: CleanStats): string {
   const width = wrapWidth(lines);
   const paragraphs: string[] = [];
-  let current = "";
+  // The paragraph so far, as its lines and the spaces between them: its last part is always the
+  // previous line, so a join looks at that line only and the paragraph is put together once.
+  let current: string[] = [];
   let previous = "";
+  const end = () => {
+    if (current.length > 0) paragraphs.push(current.join(""));
+  };
   for (const line of lines) {
-    if (current && line !== BREAK) {
-      const joined = joinBrokenWord(current, line, words);
-      if (joined !== undefined) {
+    if (current.length > 0 && line !== BREAK) {
+      const join = brokenWordJoin(previous, line, words);
+      if (join !== undefined) {
         if (stats) stats.hyphensJoined++;
-        current = joined;
-      } else if (continues(previous, line, width)) current += ` ${line}`;
+        if (join === "drop") current[current.length - 1] = previous.slice(0, -1);
+        current.push(line);
+      } else if (continues(previous, line, width)) current.push(" ", line);
       else {
-        paragraphs.push(current);
-        current = line;
+        end();
+        current = [line];
       }
     } else {
-      if (current) paragraphs.push(current);
-      current = line;
+      end();
+      current = line ? [line] : [];
     }
     previous = line;
   }
-  if (current) paragraphs.push(current);
+  end();
   return paragraphs.join("\n");
 }
 
