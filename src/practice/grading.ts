@@ -21,28 +21,49 @@ const words = (s: string) => loose(s).replace(ARTICLE, "").split(" ").filter(Boo
 // wink-nlp's English model (offline, in the npm package) knows irregular plurals too (indices, criteria,
 // mitochondria), which suffix rules get wrong; loaded on the first short answer that needs it.
 let nlp: WinkMethods | undefined;
-const lemmas = new Map<string, string>();
+/** A word's lemma, and whether the model tags it a noun when it stands alone. */
+interface Analysis {
+  lemma: string;
+  noun: boolean;
+}
+const analyses = new Map<string, Analysis>();
 /** Distinct words remembered; past this the memo starts again, so it stays bounded. */
 const MEMO_LIMIT = 10_000;
 
-function lemma(word: string): string {
-  let found = lemmas.get(word);
+function analyse(word: string): Analysis {
+  let found = analyses.get(word);
   if (found === undefined) {
     nlp ??= winkNLP(model);
-    // The typings declare `its.lemma` with a signature `out` does not accept, though it is the documented use.
-    found = (nlp.readDoc(word).tokens().out(nlp.its.lemma as unknown as ItsFunction<string>) as string[]).join(" ") || word;
-    if (lemmas.size >= MEMO_LIMIT) lemmas.clear();
-    lemmas.set(word, found);
+    const tokens = nlp.readDoc(word).tokens();
+    // The typings declare `its.lemma` and `its.pos` with a signature `out` does not accept, though it is the documented use.
+    const lemma = (tokens.out(nlp.its.lemma as unknown as ItsFunction<string>) as string[]).join(" ") || word;
+    const tags = tokens.out(nlp.its.pos as unknown as ItsFunction<string>) as string[];
+    found = { lemma, noun: tags.length === 1 && tags[0] === "NOUN" };
+    if (analyses.size >= MEMO_LIMIT) analyses.clear();
+    analyses.set(word, found);
   }
   return found;
 }
 
-/** Two words name the same thing: equal, or the same word in singular and plural ("paths" / "path"). */
+/** "paths" of "path", "searches" of "search", "bodies" of "body": the regular plural's spelling. */
+const regularPlural = (singular: string, plural: string) =>
+  plural === `${singular}s` || plural === `${singular}es` || (singular.endsWith("y") && plural === `${singular.slice(0, -1)}ies`);
+
+/**
+ * Two words name the same thing: equal, or the same noun in singular and plural ("paths" / "path",
+ * "indices" / "index", "criteria" / "criterion"). A shared lemma alone is not enough: "better" is a
+ * form of "good", "found" of "find", "left" of "leave" – other words to a student who was asked for one.
+ */
 function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
   // Numbers and one- or two-letter words (R, C, pH) must match exactly.
   if (a.length < 3 || b.length < 3 || /\d/.test(a + b)) return false;
-  return lemma(a) === lemma(b);
+  if (!regularPlural(a, b) && !regularPlural(b, a)) {
+    // Irregular plurals: the model knows them, as forms of a noun. Both must be nouns standing alone.
+    const [x, y] = [analyse(a), analyse(b)];
+    return x.lemma === y.lemma && x.noun && y.noun;
+  }
+  return analyse(a).lemma === analyse(b).lemma;
 }
 
 /**

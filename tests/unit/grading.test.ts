@@ -17,6 +17,11 @@ describe("short answers", () => {
     ["mitochondria", "the mitochondrion"],
     ["data frame", "data frames"],
     ["Mitochondria.", " mitochondria"],
+    ["matrices", "matrix"],
+    ["the data", "datum"],
+    ["knives", "knife"],
+    ["bodies", "body"],
+    ["searches", "search"],
   ])("accepts %j for the answer %j", (given, answer) => {
     expect(shortAnswerMatches(given, expects(answer))).toBe(true);
   });
@@ -28,6 +33,14 @@ describe("short answers", () => {
     ["R", "C"],
     ["version 3", "version 4"],
     ["the", "the search path"],
+    // Forms of one lemma that are other words, not the singular or plural of the expected term.
+    ["better", "good"],
+    ["worse", "bad"],
+    ["found", "find"],
+    ["saw", "see"],
+    ["left", "leave"],
+    ["studied", "study"],
+    ["running", "run"],
   ])("refuses %j for the answer %j", (given, answer) => {
     expect(shortAnswerMatches(given, expects(answer))).toBe(false);
   });
