@@ -25,6 +25,8 @@ export interface Migration {
   name: string;
   up(db: Knex): Promise<void>;
   down(db: Knex): Promise<void>;
+  /** `{ transaction: false }`: knex runs the migration outside a transaction (it opens its own). */
+  config?: { transaction?: boolean };
 }
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
