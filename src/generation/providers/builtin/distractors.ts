@@ -166,7 +166,11 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     const sibling = ctx.vocabulary.areSiblings(answer.key, term.key);
     // "partial differential equation" gets other equations ("linear equation"), or terms the document
     // lists beside it: never "useful identity" or "professional mathematician".
-    if (answer.words > 1 && !answer.proper && !sibling && term.head !== answerHead && (term.words < 2 || !known || contextSimilarity(known, term) < 0.25)) return false;
+    // (Multi-word terms used in much the same company do too; a note of a few pages has few terms of one head.)
+    const small = ctx.vocabulary.pagesRead < 10;
+    if (answer.words > 1 && !answer.proper && !sibling && term.head !== answerHead && (term.words < 2 || !known || contextSimilarity(known, term) < (small ? 0.25 : 0.3))) return false;
+    // "insertDelay", "seeSection": identifiers from code are not names of the answer's kind.
+    if (/^\p{Ll}+\p{Lu}/u.test(form) && !/^\p{Ll}+\p{Lu}/u.test(answerText)) return false;
     // A lone name ("LaTeX") gets names listed or used with it, never names from elsewhere (people, systems).
     if (answer.words === 1 && answer.proper && !sibling && (!known || contextSimilarity(known, term) < 0.15)) return false;
     // A lone common word gets words used in its company ("gradients": "vectors", "fields"), not any noun of the book.
@@ -188,6 +192,47 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
 }
 
 /**
+ * What rivalFacts reads of a pool of facts (one request's), worked out once for all its questions:
+ * each fact's texts compacted, and per head noun the definitions' complements and which facts they name.
+ */
+interface PoolIndex {
+  texts: Map<Fact, { sentence: string; subjectText: string; subjectKey: string }>;
+  kinds: Map<string, (rival: Fact) => boolean>;
+}
+const poolIndexes = new WeakMap<readonly Fact[], PoolIndex>();
+
+function poolIndex(pool: readonly Fact[]): PoolIndex {
+  let index = poolIndexes.get(pool);
+  if (!index) poolIndexes.set(pool, (index = { texts: new Map(), kinds: new Map() }));
+  return index;
+}
+
+function compacted(index: PoolIndex, fact: Fact): { sentence: string; subjectText: string; subjectKey: string } {
+  let texts = index.texts.get(fact);
+  if (!texts) index.texts.set(fact, (texts = { sentence: compact(fact.sentence.text), subjectText: compact(fact.subject?.text ?? ""), subjectKey: compact(fact.subject?.key ?? "") }));
+  return texts;
+}
+
+/** Whether the material defines a term of this head as the rival ("An R list is an object …": an object is a kind of list), each rival judged once. */
+function kindTest(pool: readonly Fact[], index: PoolIndex, head: string): (rival: Fact) => boolean {
+  let test = index.kinds.get(head);
+  if (!test) {
+    const complements = [...new Set(pool.filter((other) => other.kind === "definition" && other.subject?.key.split(" ").at(-1) === head).map((other) => compact(other.complement ?? "")))];
+    const verdicts = new Map<Fact, boolean>();
+    test = (rival) => {
+      let verdict = verdicts.get(rival);
+      if (verdict === undefined) {
+        const { subjectText, subjectKey } = compacted(index, rival);
+        verdicts.set(rival, (verdict = complements.some((complement) => complement.includes(subjectText) || complement.includes(subjectKey))));
+      }
+      return verdict;
+    };
+    index.kinds.set(head, test);
+  }
+  return test;
+}
+
+/**
  * Other facts whose subject could stand in for this one's: a different term of the same number,
  * not part of it, not another name for it, ranked by how alike the two terms are used.
  */
@@ -205,8 +250,9 @@ export function rivalFacts(
   const known = ctx.vocabulary.get(subject.key);
   // What the material says the subject is ("An R list is an object …"): a kind of it is no rival.
   const head = subject.key.split(" ").at(-1);
-  const kinds = pool.filter((other) => other.kind === "definition" && other.subject?.key.split(" ").at(-1) === head).map((other) => compact(other.complement ?? ""));
-  const isKind = (rival: Fact) => kinds.some((complement) => complement.includes(compact(rival.subject?.text ?? "")) || complement.includes(compact(rival.subject?.key ?? "")));
+  const index = poolIndex(pool);
+  const isKind = kindTest(pool, index, head ?? "");
+  const ownSentence = compacted(index, fact).sentence;
   const candidates = pool.filter((other) => {
     if (isKind(other)) return false;
     const rival = other.subject;
@@ -218,9 +264,20 @@ export function rivalFacts(
     // In a sentence's subject the name is read, not compared side by side: only an acronym must meet an acronym.
     if (inPlace && (caseStyle(subject.text) === "acronym") !== (caseStyle(rival.text) === "acronym")) return false;
     if (overlaps(rival.text, subject.text) || synonymous(rival.text, rival.key, subject.text, subject.key, ctx.vocabulary)) return false;
+    // "Linear independence is called Simpson’s rule": a swap is clearly false and worth asking only
+    // between terms of one kind (one head noun, listed together, or defined as the same genus).
+    const rivalHead = rival.key.split(" ").at(-1) ?? "";
+    const sameKind =
+      rivalHead === head ||
+      ctx.vocabulary.areSiblings(rival.key, subject.key) ||
+      ctx.vocabulary.areSiblings(rivalHead, head ?? "") ||
+      (other.genus !== undefined && other.genus === fact.genus) ||
+      (known !== undefined && contextSimilarity(known, term) >= 0.25);
+    if (inPlace && !sameKind && ctx.vocabulary.pagesRead >= 10) return false;
     // The rival must not be mentioned in this fact's sentence, nor this subject in the rival's: "A matrix is an array …".
-    if (compact(fact.sentence.text).includes(compact(rival.text)) || compact(other.sentence.text).includes(compact(subject.text))) return false;
-    return true;
+    const rivalTexts = compacted(index, other);
+    if (ownSentence.includes(rivalTexts.subjectText) || rivalTexts.sentence.includes(compacted(index, fact).subjectText)) return false;
+    return !isKind(other);
   });
   const seen = new Set<string>();
   const ranked = candidates

@@ -74,7 +74,8 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
   const pages = await req.document.pages();
   req.signal?.throwIfAborted();
   const random = createRandom("builtin", req.seed, req.topic, req.difficulty);
-  const material = studyMaterial(req.passages, pages, req.topic, req.count * 4 + 30, req.signal);
+  // Keyed by the document's pages function, which the pipeline keeps for all rounds of one request.
+  const material = studyMaterial(req.passages, pages, req.topic, req.count * 4 + 30, req.signal, req.document.pages);
   const excluded = excludedBy(req);
   const pageText = citedPageText(pages, req);
   const short = Math.max(pages.length, new Set(req.passages.map((p) => p.page)).size) < 10;
@@ -169,6 +170,8 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (quoted) return false;
       // "over the past 1000 _____": a unit after a number is no term.
       if (/\d\s*$/.test(text.slice(0, phrase.termStart))) return false;
+      // "curl is likewise _____", "are themselves _____": a bare word after the verb is used as an adjective.
+      if (phrase.words === 1 && phrase.first === phrase.termFirst && !phrase.plural && /\b(?:is|are|be|been|being|was|were|becomes?|remains?|seems?)(?:\s+\p{L}+ly|\s+themselves|\s+itself|\s+not)?\s*$/iu.test(text.slice(0, phrase.start))) return false;
       // "the _____’s several functions": a possessive blank reads as a riddle.
       if (/^['’]s?\b/.test(text.slice(phrase.stop))) return false;
       if (opened > 0 || /[-/]$/.test(text.slice(0, phrase.termStart)) || /^[-/]/.test(text.slice(phrase.stop))) return false;
@@ -298,7 +301,10 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   const used = new Set<RankedFact>();
   const out: Question[] = [];
   let trueCount = 0;
-  let falseCount = random() < 0.5 ? 0 : 1;
+  // Which comes first varies by seed; a test of true/false alone takes a false whenever one can be made,
+  // since clearly false statements are the scarcer kind.
+  const firstTrue = random() < 0.5;
+  let falseCount = firstTrue && types.length > 1 ? 1 : 0;
 
   const write = (fact: RankedFact, type: QuestionType): Question | undefined => {
     if (type === "short_answer") return shortAnswer(fact, ctx);

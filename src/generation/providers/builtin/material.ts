@@ -30,8 +30,30 @@ export interface StudyMaterial {
 const MAX_PAGES_PER_PASSAGE = 4;
 /** Pages read beyond the passages for vocabulary, spread over the document: bounds the time on a long book. */
 const SAMPLE_PAGES = 40;
+/** Characters of one page parsed: a printed page has a few thousand, a longer one is cut at a line end. */
+const MAX_PAGE_CHARS = 20_000;
+/** Characters parsed per request in all (passages and sample): the tagger runs on the server's main thread. */
+const MAX_READ_CHARS = 600_000;
+/** Facts kept as rivals, first read first (the topic's passages, then the sample): rivalFacts scans them per question. */
+const MAX_FACTS = 2_000;
 /** Rejects that make a sentence useless even as vocabulary (code, glyph salad, addresses). */
 const NOT_VOCABULARY = new Set(["code", "debris", "placeholder or address", "page debris", "brackets"]);
+
+/** Pages parsed per request (the pipeline asks again on thin material): dropped with the request. */
+const parsedPages = new WeakMap<object, Map<number, Sentence[]>>();
+function parsedPagesFor(key: object): Map<number, Sentence[]> {
+  let pages = parsedPages.get(key);
+  if (!pages) parsedPages.set(key, (pages = new Map()));
+  return pages;
+}
+
+/** A page's first MAX_PAGE_CHARS characters, ending at a line end when there is one. */
+function cutPage(text: string): string {
+  if (text.length <= MAX_PAGE_CHARS) return text;
+  const head = text.slice(0, MAX_PAGE_CHARS);
+  const end = head.lastIndexOf("\n");
+  return end > 0 ? head.slice(0, end) : head;
+}
 
 const stemsOf = (text: string) =>
   wordsOf(text)
@@ -45,29 +67,46 @@ const stemsOf = (text: string) =>
  * Sentences are parsed from the stored pages (which keep their lines, telling headings and code
  * from prose) and located in a passage by their letters and digits.
  */
-export function studyMaterial(passages: readonly Passage[], pages: readonly PageText[], topic: string, wanted: number, signal?: AbortSignal): StudyMaterial {
+export function studyMaterial(
+  passages: readonly Passage[],
+  pages: readonly PageText[],
+  topic: string,
+  wanted: number,
+  signal?: AbortSignal,
+  /** The same object for every call of one request (its pages function): pages are parsed once across them. */
+  cacheKey?: object,
+): StudyMaterial {
   const byNumber = new Map(pages.map((page) => [page.page, page]));
-  const parsed = new Map<number, Sentence[]>();
+  const parsed = cacheKey ? parsedPagesFor(cacheKey) : new Map<number, Sentence[]>();
+  const readPages = new Map<number, Sentence[]>();
+  let budget = MAX_READ_CHARS;
   const vocabulary = new Vocabulary();
   const facts: Fact[] = [];
+  const factSentences = new Set<string>();
   const read = (sentences: Sentence[]) => {
     for (const sentence of sentences) {
       const reason = rejectReason(sentence);
       if (reason && NOT_VOCABULARY.has(reason)) continue;
       vocabulary.add(sentence, nounPhrases(sentence.text, sentence.tokens));
-      if (!reason) {
+      // A sentence printed many times is one fact (and one rival).
+      if (!reason && facts.length < MAX_FACTS && !factSentences.has(sentence.text)) {
+        factSentences.add(sentence.text);
         const fact = factOf(sentence);
         if (fact.subject) facts.push(fact);
       }
     }
   };
   const sentencesOn = (number: number) => {
-    let sentences = parsed.get(number);
+    let sentences = readPages.get(number);
     if (!sentences) {
       signal?.throwIfAborted();
       const page = byNumber.get(number);
-      sentences = page ? pageSentences(page) : [];
-      parsed.set(number, sentences);
+      const text = page ? cutPage(page.text) : "";
+      // Past the budget a page is not read: cached or not, so that the questions do not depend on what an earlier call parsed.
+      sentences = page && text.length <= budget ? (parsed.get(number) ?? pageSentences({ page: page.page, text })) : [];
+      budget -= text.length;
+      if (page && sentences.length > 0) parsed.set(number, sentences);
+      readPages.set(number, sentences);
       read(sentences);
     }
     return sentences;
@@ -109,7 +148,11 @@ export function studyMaterial(passages: readonly Passage[], pages: readonly Page
   if (candidates.length === 0) {
     // The passages are not from these pages (the caller sent text only): ask about the passages themselves.
     for (const [rank, passage] of passages.entries()) {
-      const sentences = pageSentences(passage);
+      signal?.throwIfAborted();
+      const text = cutPage(passage.text);
+      if (text.length > budget) break;
+      budget -= text.length;
+      const sentences = pageSentences({ page: passage.page, text });
       read(sentences);
       for (const sentence of sentences) candidates.push({ sentence, rank, topicHit: hitOf(sentence.text), pageHit: hitOf(passage.text) });
     }

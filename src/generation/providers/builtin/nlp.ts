@@ -36,6 +36,9 @@ export interface Parsed {
   entities: Entity[];
 }
 
+/** How far past the previous token the next one is looked for (white space and a few skipped characters). */
+const TOKEN_GAP = 1000;
+
 /** Splits a text into sentences and tags them; offsets are relative to each sentence's text. */
 export function parse(text: string): Parsed[] {
   const nlp = wink();
@@ -47,7 +50,10 @@ export function parse(text: string): Parsed[] {
   const offsets: number[] = [];
   let cursor = 0;
   for (const value of values) {
-    const at = text.indexOf(value, cursor);
+    // Only a short window ahead is searched: a token wink spells differently from the text (an
+    // expanded contraction) would otherwise send every lookup to the end of the text.
+    const found = text.slice(cursor, cursor + value.length + TOKEN_GAP).indexOf(value);
+    const at = found < 0 ? -1 : cursor + found;
     offsets.push(at < 0 ? cursor : at);
     cursor = at < 0 ? cursor : at + value.length;
   }
@@ -56,6 +62,8 @@ export function parse(text: string): Parsed[] {
     entityList.push({ type: entity.out(its.type) as string, span: entity.out(its.span) as unknown as [number, number] });
   });
   const out: Parsed[] = [];
+  // Sentences and entities both come in text order: one walk through the entities serves all sentences.
+  let nextEntity = 0;
   doc.sentences().each((sentence: ItemSentence) => {
     const [first, last] = sentence.out(its.span) as unknown as [number, number];
     const start = offsets[first] ?? 0;
@@ -66,9 +74,12 @@ export function parse(text: string): Parsed[] {
       const at = (offsets[i] ?? 0) - start;
       tokens.push({ text: value, lower: value.toLowerCase(), pos: pos[i] ?? "X", lemma: lemmas[i] ?? value.toLowerCase(), start: at, end: at + value.length });
     }
-    const entities = entityList
-      .filter(({ span }) => span[0] >= first && span[1] <= last)
-      .map(({ type, span }) => ({ type, first: span[0] - first, last: span[1] - first }));
+    const entities: Entity[] = [];
+    while (nextEntity < entityList.length && (entityList[nextEntity]?.span[0] ?? 0) < first) nextEntity++;
+    for (; nextEntity < entityList.length && (entityList[nextEntity]?.span[0] ?? 0) <= last; nextEntity++) {
+      const { type, span } = entityList[nextEntity] as (typeof entityList)[number];
+      if (span[1] <= last) entities.push({ type, first: span[0] - first, last: span[1] - first });
+    }
     out.push({ text: text.slice(start, end), tokens, entities });
   });
   return out;

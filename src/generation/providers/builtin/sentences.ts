@@ -103,13 +103,13 @@ function joinBrokenSentences(sentences: Parsed[]): Parsed[] {
   for (const sentence of sentences) {
     const previous = out.at(-1);
     if (previous && /^[\p{Ll}(),.]/u.test(sentence.text)) {
+      // Appended in place (the joined sentence is our own copy): a run of many pieces stays linear.
       const offset = previous.text.length;
-      out[out.length - 1] = {
-        text: previous.text + sentence.text,
-        tokens: [...previous.tokens, ...sentence.tokens.map((t) => ({ ...t, start: t.start + offset, end: t.end + offset }))],
-        entities: [...previous.entities, ...sentence.entities.map((e) => ({ ...e, first: e.first + previous.tokens.length, last: e.last + previous.tokens.length }))],
-      };
-    } else out.push(sentence);
+      const shift = previous.tokens.length;
+      previous.text += sentence.text;
+      for (const t of sentence.tokens) previous.tokens.push({ ...t, start: t.start + offset, end: t.end + offset });
+      for (const e of sentence.entities) previous.entities.push({ ...e, first: e.first + shift, last: e.last + shift });
+    } else out.push({ text: sentence.text, tokens: [...sentence.tokens], entities: [...sentence.entities] });
   }
   return out;
 }

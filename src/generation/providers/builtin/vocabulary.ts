@@ -25,6 +25,8 @@ export interface VocabTerm {
 /** Bounds: a term's context keeps this many distinct words; the vocabulary this many terms. */
 const CONTEXT_WORDS = 150;
 const MAX_TERMS = 20_000;
+/** Tokens either side of a term read as its company in a sentence longer than twice this. */
+const CONTEXT_SPAN = 50;
 const CONTENT = new Set(["NOUN", "PROPN", "VERB", "ADJ"]);
 
 export class Vocabulary {
@@ -41,7 +43,10 @@ export class Vocabulary {
 
   add(sentence: Sentence, phrases: readonly Phrase[]): void {
     this.pages.add(sentence.page);
-    const lemmas = sentence.tokens.filter((t) => CONTENT.has(t.pos) && !STOPWORDS.has(t.lower) && /^\p{L}+$/u.test(t.text)).map((t) => t.lemma);
+    // The content word at each token, if it is one; a term's company is the sentence, or in a long
+    // run-on sentence (a list, text without full stops) the words near it: phrases × words stays bounded.
+    const lemmaAt = sentence.tokens.map((t) => (CONTENT.has(t.pos) && !STOPWORDS.has(t.lower) && /^\p{L}+$/u.test(t.text) ? t.lemma : undefined));
+    const whole = sentence.tokens.length <= 2 * CONTEXT_SPAN;
     this.noteAliases(sentence, phrases);
     for (const phrase of phrases) {
       let term = this.terms.get(phrase.key);
@@ -62,8 +67,10 @@ export class Vocabulary {
       const current = term[slot];
       if (!current || seen > (this.formCounts.get(`${phrase.key}\u0000${current}`) ?? 0)) term[slot] = surface;
       const own = new Set(phrase.key.toLowerCase().split(" "));
-      for (const lemma of lemmas) {
-        if (own.has(lemma)) continue;
+      const to = whole ? lemmaAt.length : Math.min(lemmaAt.length, phrase.end + CONTEXT_SPAN);
+      for (let i = whole ? 0 : Math.max(0, phrase.first - CONTEXT_SPAN); i < to; i++) {
+        const lemma = lemmaAt[i];
+        if (lemma === undefined || own.has(lemma)) continue;
         if (term.context.size < CONTEXT_WORDS || term.context.has(lemma)) term.context.set(lemma, (term.context.get(lemma) ?? 0) + 1);
       }
     }
