@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../../src/core/errors.ts";
 import { createBuiltinProvider, suggestTopics, topicOccurs } from "../../src/generation/providers/builtin/index.ts";
 import { factOf } from "../../src/generation/providers/builtin/facts.ts";
+import { isTermWorthy, nounPhrases } from "../../src/generation/providers/builtin/phrases.ts";
 import { studyMaterial } from "../../src/generation/providers/builtin/material.ts";
 import { parse } from "../../src/generation/providers/builtin/nlp.ts";
 import { rejectReason } from "../../src/generation/providers/builtin/quality.ts";
@@ -55,7 +56,7 @@ describe.each([
   ["r-intro", "vectors", 12],
   ["r-intro", "factors", 10],
   ["lilypond-essay", "engraving", 10],
-  ["lilypond-essay", "notation", 6],
+  ["lilypond-essay", "notation", 5],
 ] as [FixtureName, string, number][])("%s, topic %s", (fixture, topic, count) => {
   const pages = PAGES[fixture];
 
@@ -167,7 +168,7 @@ describe("selection", () => {
   it("never repeats itself", async () => {
     const questions = await generate(R_INTRO, "vectors", { count: 40 });
     expect(new Set(questions.map((q) => normalise(q.question))).size).toBe(questions.length);
-    expect(questions.length).toBeGreaterThan(20);
+    expect(questions.length).toBeGreaterThan(15);
     expect(new Set(questions.map(quoted)).size).toBe(questions.length);
   });
 
@@ -321,12 +322,33 @@ describe("question forms on real sentences", () => {
       ["Before addressing that interest-11Traditionally associated with branch points in complex variable theory are the notions of branch cuts.", "debris"],
       ["The digamma function is the gamma function’s logarithmic derivative the logarithmic derivative as an operation of calculus.", "debris"],
       ["Most spreadsheet programs can export a data table in a format that R reads from such files.", "demonstrative"],
+      ["The curved scheme is called Simpson’s rule.", "vague subject"],
+      ["The default value is pdftk, but qpdf and then gs will be used if the pdftk command is not installed.", "vague subject"],
+      ["Though unexpected the effect can and does actually arise in physical systems.", "vague subject"],
+      ["An ordinary dot product, directional curl is likewise invariant.", "continuation"],
+      ["The Schwarz inequality, alternately the Cauchy-Schwarz inequality,23 has that the dot product does not exceed the product of lengths.", "debris"],
+      ["For text files, a good way to find out something about its structure is the file command-line tool.", "opinion"],
     ];
     for (const [text, reason] of reasons) expect(rejectReason(sentence(text)), text).toBe(reason);
     // A named or qualified subject, or "The X is a Y", reads alone.
     for (const text of ["The gradient is a vector that points in the direction of steepest increase.", "The Taylor series is a power series that fits a function in a limited domain neighborhood."]) {
       expect(rejectReason(sentence(text)), text).toBeUndefined();
     }
+  });
+
+  it("counts general vocabulary and the people who do the subject as no terms of it", () => {
+    const terms = (text: string) => {
+      const parsed = sentence(text);
+      return nounPhrases(parsed.text, parsed.tokens).filter(isTermWorthy).map((p) => p.text);
+    };
+    // Blanks a teacher rejected: "technique", "command", "mathematician", "software", "course".
+    expect(terms("Equation (4.13) implies a general technique for calculating a derivative symbolically.")).not.toContain("technique");
+    expect(terms("The command auto-multiple-choice mailing sends the annotated answer sheets to the students.")).not.toContain("command");
+    expect(terms("The integration depends on the mathematician’s creativity and experience.")).toEqual(expect.not.arrayContaining(["mathematician", "creativity", "experience"]));
+    expect(terms("An overall view of complex methods marks the applied mathematician more than pure logic.")).not.toContain("applied mathematician");
+    expect(terms("The useful symbol indicates integration over a closed contour.")).not.toContain("useful symbol");
+    // Terms of the subject stay.
+    expect(terms("A partial differential equation relates the integrand to the contour of a Taylor series.")).toEqual(expect.arrayContaining(["partial differential equation", "integrand", "contour", "Taylor series"]));
   });
 
   it("never asks for general vocabulary, a word of a fixed expression or a variable letter", async () => {
@@ -340,6 +362,7 @@ describe("question forms on real sentences", () => {
       "Guide",
     );
     const questions = await generate(pages, "answer sheets", { count: 10, passages: passagesFor(pages, "answer sheets") });
+    expect(questions.length).toBeGreaterThan(2);
     for (const q of questions) {
       expect(q.answer, q.question).not.toMatch(/^(?:command|technique|course|account|device)$/i);
       expect(q.question).not.toMatch(/^(?:.*: )?N is\b|of _____,|into _____/);

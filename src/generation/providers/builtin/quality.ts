@@ -1,6 +1,6 @@
 import type { Token } from "./nlp.ts";
 import type { Sentence } from "./sentences.ts";
-import { GENERIC_NOUNS } from "./text.ts";
+import { GENERAL_VOCABULARY, GENERIC_NOUNS } from "./text.ts";
 
 /**
  * Whether a sentence can carry a study question as it stands: a complete statement that reads
@@ -29,13 +29,13 @@ const NUMBERED_REFERENCE =
  * and a word blanked in them is a matter of style.
  */
 const EVALUATIVE =
-  /\b(?:annoying|annoyingly|worth|worthwhile|useful|usefully|useless|interesting|interestingly|noteworthy|nice|nicely|neat|elegant|elegantly|beautiful|ugly|tedious|awkward|painful|unfortunate(?:ly)?|fortunate(?:ly)?|surprising(?:ly)?|remarkabl[ey]|obvious(?:ly)?|trivial(?:ly)?|easy|easier|easiest|easily|hard to|harder|hardest|difficult|simplest|simpler|inconvenient|handy|clever(?:ly|ness)?|creativity|intelligent|intuition|claims?|claimed|opinions?|believes?|believed|feels?|perhaps|maybe|probably|arguably|admittedly|apparently|presumably|quite|fairly|pretty|really|somewhat|care is needed|careful|best to|better to|recommended|advisable|some people|many people|most people|of course|say,|so to speak|needless|imagine|wonder(?:ful)?|magic(?:al)?|amazing|mysterious|bizarre|strange(?:ly)?|weird|silly|crazy|funny|fun|enjoy(?:able)?|pleasant|pleasure|favou?rite|popular|famous|impossible to crack|almost impossible|utmost|pivotal|unwise|wisely|counterintuitive|robustness|key to|game)\b/i;
+  /\b(?:annoying|annoyingly|worth|worthwhile|useful|usefully|useless|interesting|interestingly|noteworthy|nice|nicely|neat|elegant|elegantly|beautiful|ugly|tedious|awkward|painful|unfortunate(?:ly)?|fortunate(?:ly)?|surprising(?:ly)?|remarkabl[ey]|obvious(?:ly)?|trivial(?:ly)?|easy|easier|easiest|easily|hard to|harder|hardest|difficult|simplest|simpler|inconvenient|handy|clever(?:ly|ness)?|creativity|intelligent|intuition|claims?|claimed|opinions?|believes?|believed|feels?|perhaps|maybe|probably|arguably|admittedly|apparently|presumably|quite|fairly|pretty|really|somewhat|care is needed|careful|best to|better to|recommended|advisable|some people|many people|most people|of course|say,|so to speak|needless|imagine|wonder(?:ful)?|magic(?:al)?|amazing|mysterious|bizarre|strange(?:ly)?|weird|silly|crazy|funny|fun|enjoy(?:able)?|pleasant|pleasure|favou?rite|popular|famous|impossible to crack|almost impossible|utmost|pivotal|unwise|wisely|counterintuitive|robustness|key to|game|good (?:way|idea|practice|reason)|best (?:way|practice))\b/i;
 
 /** The book's people and parts ("the writer doubts …", "the author would like …", "Fig."): talk about the book. */
 const BOOK_TALK = /\b(?:the|any|a|this|our) (?:writer|author|reader|mathematician|book|chapter|subsection|paragraph|figures?)s?\b|\bFig\.?(?:\s|$)|\b(?:the|any|an?) (?:applied|professional|pure) mathematicians?\b/i;
 
 /** Versions and release history: trivia about the software, not its subject. */
-const VERSION_TRIVIA = /\b(?:versions?|releases?|released|release notes|deprecated|obsolete|changelog)\b|\b\d+\.\d+(?:[.-]\d+)+\b/i;
+const VERSION_TRIVIA = /\b(?:versions?|release notes|deprecated|obsolete|changelog)\b|\b\d+\.\d+(?:[.-]\d+)+\b/i;
 
 /** Placeholder and example names that a student should never have to learn. */
 const PLACEHOLDER = /\b(?:XXX+|TODO|FIXME|TBD|foo|bar|baz|qux|quux|lorem|ipsum|blah|dummy|xyz|abc)\b/i;
@@ -88,9 +88,30 @@ export function hasSubjectAndVerb(tokens: readonly Token[]): boolean {
  */
 function definiteGenericSubject(tokens: readonly Token[]): boolean {
   const [article, noun, next, after] = tokens;
-  if (article?.lower !== "the" || noun?.pos !== "NOUN" || noun.text !== noun.lower || !next) return false;
+  if (article?.lower !== "the" || !next) return false;
+  // "The curved scheme is called …", "The default value is …": an ordinary adjective or a vague head
+  // does not make the subject one the reader knows.
+  const third = tokens[3];
+  const ordinaryModifier = noun?.pos === "ADJ" || (noun !== undefined && (VAGUE_SUBJECTS.has(noun.lower) || GENERIC_NOUNS.has(noun.lower)));
+  if (ordinaryModifier && next.pos === "NOUN" && next.text === next.lower && third) {
+    const vagueHead = GENERIC_NOUNS.has(next.lower) || VAGUE_SUBJECTS.has(next.lower) || GENERAL_VOCABULARY.has(next.lower);
+    const named = ["is", "are"].includes(third.lower) && ["called", "named", "termed", "known"].includes(tokens[4]?.lower ?? "");
+    if ((noun.pos === "ADJ" && named) || (vagueHead && ["AUX", "VERB"].includes(third.pos))) return true;
+  }
+  if (noun?.pos !== "NOUN" || noun.text !== noun.lower) return false;
   if (["NOUN", "PROPN", "ADP", "ADJ", "NUM"].includes(next.pos) && next.text !== ",") return false;
   return !(["is", "are"].includes(next.lower) && ["a", "an"].includes(after?.lower ?? ""));
+}
+
+/** "Though unexpected the effect can …", "… to make the technique work": a general noun with "the", mid-sentence, means one named before. */
+function definiteGeneralNoun(tokens: readonly Token[]): boolean {
+  return tokens.some((t, i) => {
+    const noun = tokens[i + 1];
+    const after = tokens[i + 2];
+    if (i === 0 || t.lower !== "the" || !noun || noun.pos !== "NOUN" || !after) return false;
+    if (!GENERAL_VOCABULARY.has(noun.lower) && !GENERIC_NOUNS.has(noun.lower)) return false;
+    return ["AUX", "VERB", "PUNCT"].includes(after.pos) && after.text !== "-";
+  });
 }
 
 /** "… logarithmic derivative the logarithmic derivative …": a phrase printed twice in a row is extraction debris. */
@@ -130,7 +151,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
     return "early pronoun";
   }
   // "… again", "… as well", "instead": a continuation of something said before.
-  if (/\b(?:as well|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way|(?:will|would|is|are|can) then)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
+  if (/\b(?:as well|likewise|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way|(?:will|would|is|are|can) then)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
   if (SELF_REFERENCE.test(text) || NUMBERED_REFERENCE.test(text)) return "refers to the document";
   if (EVALUATIVE.test(text) || /,\s*say,/i.test(text)) return "opinion";
   if (BOOK_TALK.test(text)) return "refers to the document";
@@ -145,7 +166,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const second = tokens[1];
   if (tokens[0]?.lower === "the" && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower)) && tokens[2]?.pos !== "NOUN" && tokens[2]?.pos !== "ADP") return "vague subject";
   if (tokens[0]?.lower === "the" && second && REFERRING_NOUNS.has(second.lower)) return "vague subject";
-  if (definiteGenericSubject(tokens)) return "vague subject";
+  if (definiteGenericSubject(tokens) || definiteGeneralNoun(tokens)) return "vague subject";
   // "Each element has …", "Every line …": each of the ones just described.
   if (/^(?:Each|Every)\b/.test(text) && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower) || PARTS.has(second.lower))) return "vague subject";
   // "… by either desktop": either of two named before ("either … or" is fine).
@@ -156,7 +177,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (PAGE_DEBRIS.test(text)) return "page debris";
   // "interest-11Traditionally": a footnote mark run into the next footnote's text.
   // "2.decimal sets …", "( to be chosen …)": a number run into a word, brackets spaced as in a table.
-  if (/\p{Ll}-?\d+\p{Lu}/u.test(text) || /\d\.\p{L}/u.test(text) || /\(\s|\s\)/.test(text) || repeatsItself(words)) return "debris";
+  if (/\p{Ll}-?\d+\p{Lu}/u.test(text) || /\p{L}[,;]\d{1,3}\s/u.test(text) || /\d\.\p{L}/u.test(text) || /\(\s|\s\)/.test(text) || repeatsItself(words)) return "debris";
   // "option Lang: JA AMC will …": a setting and its value printed inside the sentence.
   if (/\b\p{Lu}[\p{L}-]*:\s+\p{Lu}{2,}/u.test(text)) return "label";
   // Two sentences the tagger did not split ("… running R. So, simply …").
