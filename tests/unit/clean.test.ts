@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { cleanPages, cleanPagesInTurns, newStats } from "../../src/materials/clean/index.ts";
+import { CHARS_PER_TURN, cleanPages, cleanPagesInTurns, newStats } from "../../src/materials/clean/index.ts";
 
 type Page = { page: number; text: string };
 const fixture = (name: string): Page[] => JSON.parse(readFileSync(new URL(`../fixtures/text/${name}.json`, import.meta.url), "utf8")) as Page[];
@@ -28,6 +28,28 @@ describe("pages keep their numbers", () => {
 
   it("cleans the same when it lets other work run between its steps, as the server does", async () => {
     expect(await cleanPagesInTurns(essay)).toEqual(essayClean);
+  });
+
+  it("lets other work run at least once per slice of characters of each page-by-page pass, however few the pages", async () => {
+    // 40 pages of 50,000 characters: a turn every 200 pages would be one turn per pass for 2 MB of text.
+    const pages = Array.from({ length: 40 }, (_, p) => ({
+      page: p + 1,
+      text: Array.from({ length: 1_000 }, (_, i) => `Sentence ${i} of page ${p + 1} is about the cells of the leaf.`).join("\n").slice(0, 50_000),
+    }));
+    const chars = pages.reduce((sum, p) => sum + p.text.length, 0);
+    let turns = 0;
+    let cleaning = true;
+    const otherWork = () => {
+      if (!cleaning) return;
+      turns++;
+      setImmediate(otherWork);
+    };
+    setImmediate(otherWork);
+    const cleaned = await cleanPagesInTurns(pages);
+    cleaning = false;
+    expect(cleaned).toEqual(cleanPages(pages));
+    // Splitting lines, three page-by-page steps, broken-word readings, vocabulary and the paragraph join.
+    expect(turns).toBeGreaterThanOrEqual(7 * Math.floor(chars / CHARS_PER_TURN));
   });
 
   it("keeps each sentence on the page it was printed on", () => {

@@ -18,8 +18,11 @@ import { dropRunningLines } from "./running-lines.ts";
 
 export { newStats, type CleanStats } from "./lines.ts";
 
-/** Pages a page-by-page step cleans before cleanPagesInTurns lets other work run (some 10 ms of CPU). */
-const PAGES_PER_TURN = 200;
+/**
+ * Characters a page-by-page pass cleans before cleanPagesInTurns lets other work run (some 10 ms of
+ * CPU). Counted in characters, not pages: one page can hold a whole book's text.
+ */
+export const CHARS_PER_TURN = 200_000;
 
 export function cleanPages(pages: readonly ScannedPage[], stats?: CleanStats): ScannedPage[] {
   const steps = cleaningSteps(pages, stats);
@@ -27,8 +30,8 @@ export function cleanPages(pages: readonly ScannedPage[], stats?: CleanStats): S
 }
 
 /**
- * cleanPages for the server's main thread: the same steps, with a turn for other work between them, so
- * that cleaning a book of a thousand pages (some 150 ms of CPU) holds up no request for all of it.
+ * cleanPages for the server's main thread: the same steps, with a turn for other work between slices
+ * of pages, so that cleaning a long document holds up no request for all of it.
  */
 export async function cleanPagesInTurns(pages: readonly ScannedPage[], stats?: CleanStats): Promise<ScannedPage[]> {
   const steps = cleaningSteps(pages, stats);
@@ -38,37 +41,66 @@ export async function cleanPagesInTurns(pages: readonly ScannedPage[], stats?: C
   }
 }
 
-/** The steps of cleaning, each over the whole document; it yields between them. */
+/**
+ * `work` over consecutive slices of `items` (pages, in the document's order) of some CHARS_PER_TURN
+ * characters each, yielding after each slice; the results in order. `chars[i]` is item i's size.
+ */
+function* inTurns<T, R>(items: readonly T[], chars: readonly number[], work: (slice: readonly T[]) => Iterable<R>): Generator<void, R[]> {
+  const done: R[] = [];
+  let start = 0;
+  let size = 0;
+  for (let i = 0; i < items.length; i++) {
+    size += chars[i] ?? 0;
+    if (size < CHARS_PER_TURN && i < items.length - 1) continue;
+    for (const result of work(items.slice(start, i + 1))) done.push(result);
+    start = i + 1;
+    size = 0;
+    yield;
+  }
+  return done;
+}
+
+/**
+ * The steps of cleaning; it yields between slices of the page-by-page passes. The two steps that must
+ * see all pages at once (merged heads, running lines) run whole, with a turn before and after each.
+ */
 function* cleaningSteps(pages: readonly ScannedPage[], stats?: CleanStats): Generator<void, ScannedPage[]> {
-  let split: PageLines[] = pages.map(({ page, text }) => ({ page, lines: toLines(text) }));
+  // Cleaning only drops and joins: a page's original length bounds its size in every pass.
+  const chars = pages.map((p) => p.text.length);
+  let split: PageLines[] = yield* inTurns(pages, chars, (slice) => slice.map(({ page, text }) => ({ page, lines: toLines(text) })));
   if (stats) {
     stats.pages += pages.length;
-    for (const line of split.flatMap((p) => p.lines)) {
-      if (!line) continue;
-      stats.lines++;
-      stats.chars += line.length;
+    for (const { lines } of split) {
+      for (const line of lines) {
+        if (!line) continue;
+        stats.lines++;
+        stats.chars += line.length;
+      }
     }
   }
   yield;
   // The steps that must see all pages at once. Heads merged into text first: the running-lines step
   // takes whole lines, and a line that is a merged head and text must lose the head only.
   split = dropMergedHeads(split, stats);
-  split = dropRunningLines(split, stats);
-  // The others look at one page at a time: a turn between slices of pages.
-  for (const step of [dropContentsPages, dropCode, dropGlyphRuns]) {
-    const done: PageLines[] = [];
-    for (let i = 0; i < split.length; i += PAGES_PER_TURN) {
-      yield;
-      done.push(...step(split.slice(i, i + PAGES_PER_TURN), stats));
-    }
-    split = done;
-  }
   yield;
+  split = dropRunningLines(split, stats);
+  for (const step of [dropContentsPages, dropCode, dropGlyphRuns]) {
+    yield;
+    split = yield* inTurns(split, chars, (slice) => step(slice, stats));
+  }
   const readings = new Set<string>();
-  for (const { lines } of split) brokenWordReadings(lines, readings);
-  const words = vocabulary(
-    pages.map((p) => p.text),
-    readings,
-  );
-  return split.map(({ page, lines }) => ({ page, text: joinParagraphs(lines, words, stats) }));
+  yield* inTurns(split, chars, (slice) => {
+    for (const { lines } of slice) brokenWordReadings(lines, readings);
+    return [];
+  });
+  const words = new Set<string>();
+  yield* inTurns(pages, chars, (slice) => {
+    const found = vocabulary(
+      slice.map((p) => p.text),
+      readings,
+    );
+    for (const word of found) words.add(word);
+    return [];
+  });
+  return yield* inTurns(split, chars, (slice) => slice.map(({ page, lines }) => ({ page, text: joinParagraphs(lines, words, stats) })));
 }
