@@ -202,12 +202,12 @@ describe("docker-compose.yml", () => {
     expect(text).toContain("OLLAMA_HOST=http://ollama:11434 docker compose --profile ollama up -d");
   });
 
-  it("has a postgres profile with a volume, and says PostgreSQL support has not landed", () => {
+  it("has a postgres profile with a volume, and says how StudyForge is pointed at it", () => {
     const postgres = compose.services.postgres!;
     expect(postgres.profiles).toEqual(["postgres"]);
     expect(postgres.image).toMatch(/^postgres:/);
     expect(postgres.volumes).toEqual(["postgres-data:/var/lib/postgresql/data"]);
-    expect(text).toContain("StudyForge does not support\n  # PostgreSQL yet");
+    expect(text).toContain("DATABASE_URL=postgres://studyforge:change-me@postgres:5432/studyforge docker compose --profile postgres up -d");
   });
 });
 
