@@ -37,33 +37,38 @@ export function dropMergedHeads(pages: readonly PageLines[], stats?: CleanStats)
     else byKey.set(c.key, [c]);
   }
   // Per page and line, the most words a confirmed head takes from each end.
-  const cuts = new Map<string, number>();
+  const cuts = new Map<number, Map<number, { head: number; foot: number }>>();
   for (const group of byKey.values()) {
     if (new Set(group.map((c) => c.page)).size < MIN_PAGES) continue;
     const offsets = new Map<number, number>();
     for (const c of group) offsets.set(c.offset, (offsets.get(c.offset) ?? 0) + 1);
     for (const c of group) {
       if (!c.counter && (offsets.get(c.offset) ?? 0) < MIN_PAGES) continue;
-      const id = `${c.page}:${c.index}:${c.fromStart}`;
-      cuts.set(id, Math.max(cuts.get(id) ?? 0, c.words));
+      let onPage = cuts.get(c.page);
+      if (!onPage) cuts.set(c.page, (onPage = new Map()));
+      const cut = onPage.get(c.index) ?? { head: 0, foot: 0 };
+      if (c.fromStart) cut.head = Math.max(cut.head, c.words);
+      else cut.foot = Math.max(cut.foot, c.words);
+      onPage.set(c.index, cut);
     }
   }
-  if (cuts.size === 0) return [...pages];
-  return pages.map(({ page, lines }) => ({
-    page,
-    lines: lines.map((line, index) => {
-      const head = cuts.get(`${page}:${index}:true`) ?? 0;
-      const foot = cuts.get(`${page}:${index}:false`) ?? 0;
-      if (!head && !foot) return line;
+  // Only a page's first and last lines are cut: the others are not looked at again.
+  return pages.map(({ page, lines }) => {
+    const onPage = cuts.get(page);
+    if (!onPage) return { page, lines };
+    const cut = [...lines];
+    for (const [index, { head, foot }] of onPage) {
+      const line = lines[index] as string;
       const words = line.split(" ");
       const kept = words.slice(head, words.length - foot).join(" ");
       if (stats) {
         const entry = (stats.dropped["running heads and page numbers"] ??= { lines: 0, chars: 0 });
         entry.chars += line.length - kept.length;
       }
-      return kept;
-    }),
-  }));
+      cut[index] = kept;
+    }
+    return { page, lines: cut };
+  });
 }
 
 /**
