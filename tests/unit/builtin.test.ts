@@ -322,6 +322,8 @@ describe("question forms on real sentences", () => {
       ["Before addressing that interest-11Traditionally associated with branch points in complex variable theory are the notions of branch cuts.", "debris"],
       ["The digamma function is the gamma function’s logarithmic derivative the logarithmic derivative as an operation of calculus.", "debris"],
       ["Most spreadsheet programs can export a data table in a format that R reads from such files.", "demonstrative"],
+      ["Without that last command, the numbering of figures would go on from one realization to the next one.", "demonstrative"],
+      ["The tree magic data is stored in a file with a format that is very similar to the magic file format.", undefined as unknown as string],
       ["The curved scheme is called Simpson’s rule.", "vague subject"],
       ["The default value is pdftk, but qpdf and then gs will be used if the pdftk command is not installed.", "vague subject"],
       ["Though unexpected the effect can and does actually arise in physical systems.", "vague subject"],
