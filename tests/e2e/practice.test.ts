@@ -208,7 +208,8 @@ describe("taking a test", () => {
     expect(keys).toHaveLength(1);
     expect(keys[0]).toBe(stored.key);
     expect(request.headers()["idempotency-key"]).toBe(stored.key);
-    expect(request.postDataJSON()).toEqual({ test_id: student.testId, answers: { 0: choice } });
+    // The version of the questions the student was given: a test changed meanwhile is refused, not misgraded.
+    expect(request.postDataJSON()).toEqual({ test_id: student.testId, answers: { 0: choice }, version: expect.any(String) });
 
     await page.waitForURL(/\/test-results\?result=\d+$/);
     expect(await page.getByText("No answer selected.").count()).toBe(2);

@@ -120,7 +120,7 @@ describe("editing a test's questions", () => {
     const testId = await newTest(2);
     await teacher.post("/api/tests/submit", { test_id: testId, answers: { 0: "x" } });
     const page = await openEditor(testId);
-    await page.getByText(/This test has been taken \(1 attempt\)/).waitFor();
+    await page.getByText(/This test has already been taken, and its attempts are graded against these questions/).waitFor();
     for (const name of ["Add a question", "Move down question 1", "Delete question 1", "Regenerate this question (1)"]) {
       expect(await page.getByRole("button", { name }).count(), name).toBe(0);
     }

@@ -19,6 +19,8 @@ export interface A11yProblem {
 export async function seriousA11yProblems(page: Page): Promise<A11yProblem[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
+    // A dialog fades in (opacity): axe measuring contrast mid-animation sees text paler than it will be.
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: any[] }> } }).axe;
     const { violations } = await axe.run(document, { resultTypes: ["violations"] });
     return violations
