@@ -20,6 +20,7 @@ import * as m021 from "./021_leases.ts";
 import * as m022 from "./022_upload_slots.ts";
 import * as m023 from "./023_idempotency_keys.ts";
 import * as m025 from "./025_class_members_added.ts";
+import * as m026 from "./026_assignment_exports.ts";
 
 export interface Migration {
   name: string;
@@ -52,4 +53,5 @@ export const migrations: Migration[] = [
   { name: "022_upload_slots", ...m022 },
   { name: "023_idempotency_keys", ...m023 },
   { name: "025_class_members_added", ...m025 },
+  { name: "026_assignment_exports", ...m026 },
 ];

@@ -44,6 +44,12 @@ export interface Sharing {
    * may correct wording only. Called inside the edit's transaction.
    */
   testAssigned(scope: Scope, testId: number): Promise<boolean>;
+  /**
+   * Whether `scope.user` may download someone else's test (an export holds its answers): the teacher
+   * allowed it on an assignment and the answers may be shown to the user now. False when no assignment
+   * allows it; throws a 403 naming why when one does but not yet (not open, not submitted, not due, never).
+   */
+  mayExport(scope: Scope, testId: number): Promise<boolean>;
 }
 
 /** Nothing is shared: the rule before teaching is wired, and for contexts that never need it. */
@@ -53,4 +59,5 @@ export const noSharing: Sharing = {
   reviewRule: async () => ({ hidden: null }),
   protectedTests: async () => [],
   testAssigned: async () => false,
+  mayExport: async () => false,
 };

@@ -11,7 +11,7 @@ import { madeFrom } from "../generation/tests-query.ts";
 import { attemptsUsed } from "../practice/queries.ts";
 import { joinedBy, joinedTaughtBy, materialSharedWith } from "../study/classes/members.ts";
 import type { AssignmentRow } from "./assignments/queries.ts";
-import { answersOut } from "./assignments/state.ts";
+import { answersOut, exportRefusal } from "./assignments/state.ts";
 import { utcMinute } from "./assignments/service.ts";
 
 /** Assigned tests one generation avoids at most (the newest): bounds the exclusions it checks each question against. */
@@ -75,6 +75,22 @@ export const teachingSharing: Sharing = {
   /** Every test assigned to the user in a class they joined (open, due or past) made from this material. */
   async protectedTests(scope, materialId) {
     return scope.db("assignments").whereIn("class_id", joinedBy(scope.user.id)).whereIn("test_id", madeFrom(materialId)).distinct("test_id").orderBy("test_id", "desc").limit(PROTECTED_TESTS).pluck("test_id");
+  },
+
+  /** Any open assignment that allows downloads and whose answers this member may see now permits it; else the first one's reason. */
+  async mayExport(scope, testId) {
+    const allowing = (await assignmentsOfTestFor(scope, testId)).filter((a) => Boolean(a.allow_export));
+    if (!allowing.length) return false;
+    const now = scope.clock.now().toISOString();
+    const open = allowing.filter((a) => a.opens_at === null || a.opens_at <= now);
+    if (!open.length) throw notOpenYet(allowing);
+    const reasons: string[] = [];
+    for (const a of open) {
+      const reason = exportRefusal(a, (await attemptsUsed(scope.db, a.id, scope.user.id)) > 0, now);
+      if (reason === null) return true;
+      reasons.push(reason);
+    }
+    throw forbidden(reasons[0]!);
   },
 
   async testAssigned(scope, testId) {

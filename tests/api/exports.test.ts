@@ -2,8 +2,9 @@
  * Exports of a test: every format read back by a real reader of that format — fast-xml-parser for Moodle XML
  * and QTI (unzipped with fflate), gift-pegjs for GIFT, pdftotext for the PDFs, csv-parse for Anki's CSV,
  * Aiken line by line — with texts full of the characters each format treats specially. Also the content
- * types and file names, who may export (owner, admin; 404 for others, 403 for class members who may take an
- * assigned test, 401 anonymous) and the refusals.
+ * types and file names, who may export (owner, admin, class members once the teacher allows it and they may
+ * see the answers; 404 for others, 403 for other class members who may take an assigned test, 401 anonymous)
+ * and the refusals.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -434,6 +435,50 @@ describe("who may export, and what is refused", () => {
     expect((await member.c.get(`/api/tests/${id}?mode=take`)).status).toBe(200);
     for (const format of EXPORT_FORMATS) expect((await download(member.c, `format=${format}`, id)).status, format).toBe(403);
     expect((await download(t.c, "format=moodle-xml", id)).status).toBe(200);
+  });
+
+  it("lets a member download an assigned test once the teacher allows it and the answers may be shown to them, refusing with the reason before", async () => {
+    const t = await newStudent(server.url, "teacher2");
+    await changeAccount(server.app, t.id, { role: "teacher" });
+    const cls = await t.c.post("/api/classes", { name: "Statistics 2" });
+    const member = await newStudent(server.url, "member2");
+    const outsider = await newStudent(server.url, "outsider2");
+    expect((await member.c.post("/api/classes/join", { code: cls.body.join_code })).status).toBe(200);
+    const assignedWith = async (settings: Record<string, unknown>) => {
+      const id = await storeTest(t, QUESTIONS);
+      const res = await t.c.post(`/api/classes/${cls.body.id}/assignments`, { test_id: id, ...settings });
+      expect(res.status).toBe(201);
+      expect(res.body.allow_export).toBe(settings.allow_export ?? false);
+      return { id, assignmentId: res.body.id as number };
+    };
+    const mine = async (assignmentId: number) => (await member.c.get(`/api/classes/${cls.body.id}/assignments`)).body.find((a: { id: number }) => a.id === assignmentId);
+
+    const allowed = await assignedWith({ allow_export: true, show_answers_after: "submission" });
+    expect(await mine(allowed.assignmentId)).toMatchObject({ allow_export: true, may_export: false });
+    const before = await member.c.get(`/api/tests/${allowed.id}/export?format=gift`);
+    expect(before.status).toBe(403);
+    expect(before.body.detail).toBe("This test can be downloaded once you have submitted an attempt: a download holds the answers.");
+    expect((await member.c.post("/api/tests/submit", { test_id: allowed.id, answers: { "0": "#e: {f}" } })).status).toBe(201);
+    expect(await mine(allowed.assignmentId)).toMatchObject({ may_export: true });
+    const after = await download(member.c, "format=gift", allowed.id);
+    expect(after.status).toBe(200);
+    expect(after.headers.get("content-disposition")).toContain("GIFT.txt");
+    expect(after.text).toContain("Comprehensive R Archive Network");
+    expect((await download(outsider.c, "format=gift", allowed.id)).status).toBe(404);
+
+    const notAllowed = await assignedWith({ show_answers_after: "submission" });
+    expect((await member.c.post("/api/tests/submit", { test_id: notAllowed.id, answers: { "0": "x" } })).status).toBe(201);
+    const refused = await member.c.get(`/api/tests/${notAllowed.id}/export?format=gift`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe("This test is assigned to you: open it to take it. Its answers are not shown here.");
+    expect(await mine(notAllowed.assignmentId)).toMatchObject({ allow_export: false, may_export: false });
+
+    const never = await assignedWith({ allow_export: true, show_answers_after: "never" });
+    expect((await member.c.post("/api/tests/submit", { test_id: never.id, answers: { "0": "x" } })).status).toBe(201);
+    const hidden = await member.c.get(`/api/tests/${never.id}/export?format=pdf`);
+    expect(hidden.status).toBe(403);
+    expect(hidden.body.detail).toContain("does not show the answers");
+    expect((await download(outsider.c, "format=gift", never.id)).status).toBe(404);
   });
 
   it("answers 422 listing the formats for an unknown or missing format", async () => {

@@ -34,6 +34,8 @@ export interface AssignmentRow {
   due_at: string | null;
   attempts_allowed: number;
   show_answers_after: ShowAnswers;
+  /** SQLite answers 0/1. */
+  allow_export: boolean | number;
   created_at: string;
 }
 
@@ -74,6 +76,7 @@ export async function presentAssignments(scope: Scope, rows: AssignmentRow[], cl
     due_at: r.due_at,
     attempts_allowed: r.attempts_allowed,
     show_answers_after: r.show_answers_after,
+    allow_export: Boolean(r.allow_export),
     created_at: r.created_at,
     open: r.opens_at === null || r.opens_at <= now,
   }));

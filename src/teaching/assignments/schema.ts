@@ -35,6 +35,8 @@ export const AssignmentInput = z
       .pipe(z.number().min(1, `attempts_allowed must be from 1 to ${MAX_ATTEMPTS_ALLOWED}.`).max(MAX_ATTEMPTS_ALLOWED, `attempts_allowed must be from 1 to ${MAX_ATTEMPTS_ALLOWED}.`))
       .default(1),
     show_answers_after: z.enum(SHOW_ANSWERS, { error: "show_answers_after must be submission, due or never." }).default("submission"),
+    /** Members may download the test (it holds the key) once show_answers_after lets them see the answers. */
+    allow_export: z.boolean({ error: "allow_export must be true or false." }).default(false),
   })
   .superRefine((a, ctx) => {
     if (a.opens_at && a.due_at && a.due_at <= a.opens_at) ctx.addIssue({ code: "custom", path: ["due_at"], message: "The due date must be after the opening date." });
@@ -57,6 +59,7 @@ export interface AssignmentOut {
   due_at: string | null;
   attempts_allowed: number;
   show_answers_after: ShowAnswers;
+  allow_export: boolean;
   created_at: string;
   /** Whether it can be taken now (opened, or no opening time). */
   open: boolean;
@@ -75,6 +78,8 @@ export interface MyAssignmentOut extends AssignmentOut {
   submitted_at: string | null;
   /** The answers are shown since the due time passed, so it can no longer be attempted. */
   answers_shown: boolean;
+  /** The member may download the test now: the teacher allows it and the answers may be shown to them. */
+  may_export: boolean;
 }
 
 /** For the teacher: how many members submitted. */

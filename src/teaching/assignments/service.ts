@@ -16,7 +16,7 @@ import {
   type MyAssignmentOut,
   type TaughtAssignmentOut,
 } from "./schema.ts";
-import { answersOut, assignmentState } from "./state.ts";
+import { answersOut, assignmentState, exportRefusal, utcMinute } from "./state.ts";
 
 const DAY = 24 * 3600_000;
 /** A student's list across classes reads at most this many assignments (the newest): as many tests as one lookup names. */
@@ -24,8 +24,7 @@ const MAX_MY_ASSIGNMENTS = MAX_TESTS_READ;
 
 const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed|duplicate key/i.test(String((err as Error)?.message));
 
-/** "2026-11-25 17:00 UTC": how a notification names a due time (the pages show it in the reader's zone). */
-export const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+export { utcMinute };
 
 function checkDates(scope: Scope, input: AssignmentInput) {
   const now = scope.clock.now();
@@ -62,6 +61,7 @@ export async function createAssignment(scope: Scope, classId: number, input: Ass
           due_at: input.due_at ?? null,
           attempts_allowed: input.attempts_allowed,
           show_answers_after: input.show_answers_after,
+          allow_export: input.allow_export,
           created_at: tx.clock.now().toISOString(),
         })
         .returning("id");
@@ -85,7 +85,8 @@ function withStates(scope: Scope, items: AssignmentOut[], attempts: AssignmentAt
   const now = scope.clock.now().toISOString();
   return items.map((a) => {
     const { latest_score: _latest, ...state } = assignmentState(a, attempts.filter((t) => t.assignment_id === a.id), now);
-    return { ...a, ...state, answers_shown: answersOut(a, now) };
+    const mayExport = Boolean(a.allow_export) && a.open && exportRefusal(a, state.attempts_used > 0, now) === null;
+    return { ...a, ...state, answers_shown: answersOut(a, now), may_export: mayExport };
   });
 }
 

@@ -1,6 +1,9 @@
 import type { AssignmentAttempt } from "../../practice/queries.ts";
 import type { AssignmentState } from "./schema.ts";
 
+/** "2026-11-25 17:00 UTC": how a notification names a due time (the pages show it in the reader's zone). */
+export const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
 /**
  * One member's standing on an assignment from their attempts for it (any order). Only attempts made by
  * the due time count as on time: the state is submitted when one came by then, late when they all came
@@ -36,3 +39,15 @@ export function assignmentState(assignment: { due_at: string | null }, attempts:
  */
 export const answersOut = (assignment: { due_at: string | null; show_answers_after: string }, now: string) =>
   assignment.show_answers_after === "due" && assignment.due_at !== null && now >= assignment.due_at;
+
+/**
+ * Why this member may not download the assignment's test now (an export holds the answers), or null when
+ * its show_answers_after rule lets them see the answers: after they submitted, or after the due time.
+ */
+export function exportRefusal(assignment: { due_at: string | null; show_answers_after: string }, submitted: boolean, now: string): string | null {
+  if (assignment.show_answers_after === "never") return "Your teacher does not show the answers of this assignment, so its test cannot be downloaded: a download holds the answers.";
+  if (assignment.show_answers_after === "due" && !answersOut(assignment, now))
+    return `This test can be downloaded once its answers are shown, after the due time${assignment.due_at ? `, ${utcMinute(assignment.due_at)}` : ""}.`;
+  if (assignment.show_answers_after === "submission" && !submitted) return "This test can be downloaded once you have submitted an attempt: a download holds the answers.";
+  return null;
+}

@@ -37,8 +37,9 @@ export interface ExportDownload extends ExportFile {
 }
 
 export async function exportTest(scope: Scope, id: number, query: ExportQuery): Promise<ExportDownload> {
-  // "own": the owner or an admin. A class member who may take an assigned test gets 403 here: an export holds the answers.
-  const { row, questions } = await loadTestQuestions(scope, id, "own");
+  // The owner or an admin; a class member only when an assignment allows downloads and its answers may be
+  // shown to them now (else 403 with the reason): an export holds the answers.
+  const { row, questions } = await loadTestQuestions(scope, id, "export");
   if (questions.length === 0) throw new AppError(422, "This test has no questions to export.");
   if (questions.length > MAX_EXPORT_QUESTIONS) throw new AppError(422, `Exports hold at most ${MAX_EXPORT_QUESTIONS} questions; this test has ${questions.length}.`);
   const test = toExportTest(row, questions);
