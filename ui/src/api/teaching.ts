@@ -37,6 +37,7 @@ export interface NewAssignment {
   due_at?: string | null;
   attempts_allowed: number;
   show_answers_after: ShowAnswers;
+  allow_export?: boolean;
 }
 
 export function createAssignment(classId: number, input: NewAssignment, options?: CallOptions): Promise<TaughtAssignmentOut> {

@@ -26,7 +26,8 @@ const ENTRIES: Entry[] = EXPORT_FORMATS.flatMap((format) => {
 
 type Outcome = { kind: "success" | "error"; text: string; notice?: string | null };
 
-export function ExportMenu({ testId }: { testId: number }) {
+/** `name`: the test's name for screen readers, where several tests each have an Export button (a table). */
+export function ExportMenu({ testId, name, size }: { testId: number; name?: string; size?: "sm" | "md" }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [paper, setPaper] = useState<NonNullable<ExportOptions["paper"]>>("a4");
@@ -53,8 +54,9 @@ export function ExportMenu({ testId }: { testId: number }) {
 
   return (
     <>
-      <Button onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button onClick={() => setOpen(true)} aria-haspopup="dialog" size={size}>
         Export
+        {name && <span className="visually-hidden"> {name}</span>}
       </Button>
       <Modal open={open} title="Export this test" onClose={close} footer={<Button onClick={close}>Done</Button>}>
         <div className="stack">

@@ -6,6 +6,7 @@ import { useState } from "react";
 import type { StudyClassDetail } from "../../api/classes.ts";
 import { createAssignment, type ShowAnswers, type TaughtAssignmentOut } from "../../api/teaching.ts";
 import { Button } from "../../components/Button.tsx";
+import { Choice } from "../../components/Choice.tsx";
 import { Select, TextField } from "../../components/Field.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { SubmitForm } from "../../components/SubmitForm.tsx";
@@ -21,6 +22,8 @@ const COPYABLE_WARNING =
   "Members see the answers after each attempt, so a later attempt can copy them. For a graded test, allow one attempt or show the answers after the due time.";
 const OWN_TESTS_NOTE =
   "Members can also generate their own practice tests from this class's study guides. Those never ask the questions of the tests assigned to them, but they practise the same material.";
+/** A download holds the answers, so members get it only when the "Show the answers" rule above lets them see those. */
+const EXPORT_LABEL = "Members may download this test (Moodle, Anki, PDF…) once they may see the answers";
 /** A datetime-local value (the reader's time) as ISO 8601 in UTC; empty stays unset. */
 const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
 
@@ -42,6 +45,7 @@ export function AssignDialog({
   const [dueAt, setDueAt] = useState("");
   const [attempts, setAttempts] = useState("1");
   const [show, setShow] = useState<ShowAnswers>("submission");
+  const [allowExport, setAllowExport] = useState(false);
   const [testError, setTestError] = useState<string | null>(null);
   const assign = useAction();
   const tests = detail.tests.filter((t) => !assignedTests.has(t.test_id));
@@ -57,7 +61,7 @@ export function AssignDialog({
     if (!testId) return setTestError("Choose the test to assign.");
     setTestError(null);
     const created = await assign.run(() =>
-      createAssignment(detail.id, { test_id: Number(testId), opens_at: toIso(opensAt), due_at: toIso(dueAt), attempts_allowed: Number(attempts), show_answers_after: show }),
+      createAssignment(detail.id, { test_id: Number(testId), opens_at: toIso(opensAt), due_at: toIso(dueAt), attempts_allowed: Number(attempts), show_answers_after: show, allow_export: allowExport }),
     );
     if (!created) return;
     setTestId("");
@@ -107,6 +111,7 @@ export function AssignDialog({
           onChange={(event) => setShow(event.target.value as ShowAnswers)}
           hint={copyable ? COPYABLE_WARNING : undefined}
         />
+        <Choice type="checkbox" label={EXPORT_LABEL} checked={allowExport} onChange={(event) => setAllowExport(event.target.checked)} />
         <p className="muted">{OWN_TESTS_NOTE}</p>
       </SubmitForm>
     </Modal>

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { listClassAssignments, type MyAssignmentOut } from "../../api/teaching.ts";
 import { ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
+import { ExportMenu } from "../../components/ExportMenu.tsx";
 import { Table, type Column } from "../../components/Table.tsx";
 import { formatDateTime, formatPercent } from "../../format.ts";
 import { useLoad } from "../../hooks/useLoad.ts";
@@ -31,7 +32,19 @@ export function MemberAssignmentsCard({ classId, className }: { classId: number;
     { key: "state", header: "State", render: (a) => <StateBadge state={a.state} /> },
     { key: "attempts", header: "Attempts", align: "end", render: attemptsText },
     { key: "best", header: "Best score", align: "end", render: (a) => formatPercent(a.best_score) },
-    { key: "action", header: <span className="visually-hidden">Action</span>, label: "", align: "end", render: (a) => <AssignmentAction assignment={a} /> },
+    {
+      key: "action",
+      header: <span className="visually-hidden">Action</span>,
+      label: "",
+      align: "end",
+      render: (a) => (
+        <div className="row-actions">
+          <AssignmentAction assignment={a} />
+          {/* The server allows it (the teacher's leave, and the answers may be shown to this member now). */}
+          {a.may_export && <ExportMenu testId={a.test_id} name={a.test_name} size="sm" />}
+        </div>
+      ),
+    },
   ];
   return (
     <Card title="Assignments">
