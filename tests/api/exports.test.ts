@@ -479,6 +479,15 @@ describe("who may export, and what is refused", () => {
     expect(hidden.status).toBe(403);
     expect(hidden.body.detail).toContain("does not show the answers");
     expect((await download(outsider.c, "format=gift", never.id)).status).toBe(404);
+
+    const dueAt = new Date(server.clock.now().getTime() + 60 * 60_000).toISOString();
+    const due = await assignedWith({ allow_export: true, show_answers_after: "due", due_at: dueAt });
+    const early = await member.c.get(`/api/tests/${due.id}/export?format=anki-csv`);
+    expect(early.status).toBe(403);
+    expect(early.body.detail).toBe(`This test can be downloaded once its answers are shown, after the due time, ${dueAt.slice(0, 10)} ${dueAt.slice(11, 16)} UTC.`);
+    server.clock.advance(61 * 60_000);
+    expect(await mine(due.assignmentId)).toMatchObject({ may_export: true });
+    expect((await download(member.c, "format=anki-csv", due.id)).status).toBe(200);
   });
 
   it("answers 422 listing the formats for an unknown or missing format", async () => {
