@@ -1,6 +1,7 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
 import { isGeneralWord, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
 import { factOf, type Fact } from "./facts.ts";
+import type { Token } from "./nlp.ts";
 import type { Phrase } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
 import { cloze, clozeShort, clozeText, termForm, trueFalse, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
@@ -96,9 +97,10 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
   };
   const facts: RankedFact[] = [];
   for (const candidate of material.candidates) {
-    // A sentence that neither names the topic (every word of it) nor stands on a page that does is
-    // about something else ("lists" is not "mailing lists").
-    if (candidate.topicHit < 1 && candidate.pageHit < 1) continue;
+    // A sentence that neither names the topic (every word of it) nor stands beside one that does is
+    // about something else ("lists" is not "mailing lists"; a page that mentions namespaces once is
+    // not about them throughout).
+    if (candidate.topicHit < 1 && candidate.nearHit < 1) continue;
     if (rejectReason(candidate.sentence) || excluded(candidate.sentence.text)) continue;
     // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
     if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
@@ -124,7 +126,7 @@ function hasVariableLetter(sentence: Candidate["sentence"], ctx: DistractorConte
 }
 
 function relevanceOf(candidate: Candidate, fact: Fact): number {
-  return 3 * candidate.topicHit + candidate.pageHit + 1 / (1 + candidate.rank * 0.2) + FACT_BONUS[fact.kind];
+  return 3 * candidate.topicHit + candidate.nearHit + candidate.pageHit + 1 / (1 + candidate.rank * 0.2) + FACT_BONUS[fact.kind];
 }
 
 /** The text an answer must be found in: the page as the document has it. */
@@ -172,6 +174,9 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (/\d\s*$/.test(text.slice(0, phrase.termStart))) return false;
       // "curl is likewise _____", "are themselves _____": a bare word after the verb is used as an adjective.
       if (phrase.words === 1 && phrase.first === phrase.termFirst && !phrase.plural && /\b(?:is|are|be|been|being|was|were|becomes?|remains?|seems?)(?:\s+\p{L}+ly|\s+themselves|\s+itself|\s+not)?\s*$/iu.test(text.slice(0, phrase.start))) return false;
+      // "make will _____ the first target", ", _____ that the …": a bare word the tagger took for a noun
+      // where the grammar wants a verb (after a modal or "to", or before an object) is no term.
+      if (phrase.words === 1 && phrase.first === phrase.termFirst && looksLikeVerb(fact.sentence.tokens, phrase.first)) return false;
       // "the _____’s several functions": a possessive blank reads as a riddle.
       if (/^['’]s?\b/.test(text.slice(phrase.stop))) return false;
       if (opened > 0 || /[-/]$/.test(text.slice(0, phrase.termStart)) || /^[-/]/.test(text.slice(phrase.stop))) return false;
@@ -186,6 +191,15 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
     .map((phrase) => ({ phrase, score: (phrase.words > 1 ? 1 : 0) + (phrase.first > 0 ? 1.5 : 0) + 1.5 * Math.log10(1 + (ctx.vocabulary.get(phrase.key)?.pages.size ?? 0)) }))
     .sort((a, b) => b.score - a.score || a.phrase.start - b.phrase.start)
     .map(({ phrase }) => phrase);
+}
+
+const MODALS = new Set(["will", "would", "shall", "should", "can", "could", "may", "might", "must", "to", "not"]);
+/** A bare word in a verb's place: after a modal, "to" or "not", or right before an object ("… _____ the first target"). */
+function looksLikeVerb(tokens: readonly Token[], index: number): boolean {
+  const before = tokens[index - 1];
+  const after = tokens[index + 1];
+  if (before && MODALS.has(before.lower)) return true;
+  return after !== undefined && (after.pos === "DET" || after.pos === "PRON" || (after.lower === "that" && after.pos === "SCONJ"));
 }
 
 /** Words too common to be the point of a sentence, whatever the subject. */

@@ -15,6 +15,12 @@ export interface Candidate {
   topicHit: number;
   /** Share of the topic's words that the sentence's page uses: a sentence that does not name the topic may still be on its page. */
   pageHit: number;
+  /**
+   * The best topicHit of the sentences around it (three before, three after, on its page; 1 on a page that names the topic in three sentences, or at all in a document that names it on most pages): a sentence that
+   * does not name the topic is about it when its neighbours do ("Sealing means …" after "… the namespace
+   * is sealed"); one that merely shares a page with the topic is often about something else.
+   */
+  nearHit: number;
 }
 
 export interface StudyMaterial {
@@ -38,6 +44,9 @@ const MAX_READ_CHARS = 600_000;
 const MAX_FACTS = 2_000;
 /** Rejects that make a sentence useless even as vocabulary (code, glyph salad, addresses). */
 const NOT_VOCABULARY = new Set(["code", "debris", "placeholder or address", "page debris", "brackets"]);
+
+/** Share of sampled pages naming the topic that makes a document about it throughout. */
+const PERVASIVE_SHARE = 0.4;
 
 /** Pages parsed per request (the pipeline asks again on thin material): dropped with the request. */
 const parsedPages = new WeakMap<object, Map<number, Sentence[]>>();
@@ -125,6 +134,27 @@ export function studyMaterial(
     if (hit === undefined) pageHits.set(number, (hit = hitOf(byNumber.get(number)?.text ?? "")));
     return hit;
   };
+  /** Sentences within this many of one that names the topic count as about it. */
+  const NEAR = 3;
+  /** Sentences naming the topic that make their whole page about it. */
+  const TOPICAL_PAGE = 3;
+  // A document that names the topic on most of its pages is about it throughout (an essay on engraving):
+  // there, a page that names it is enough. Judged on a spread sample, like the vocabulary.
+  const sampleStep = Math.max(1, Math.floor(pages.length / SAMPLE_PAGES));
+  const sample = pages.filter((_, i) => i % sampleStep === 0).slice(0, SAMPLE_PAGES + 1);
+  const pervasive = sample.length > 0 && sample.filter((page) => pageHitOf(page.page) >= 1).length >= sample.length * PERVASIVE_SHARE;
+  const nearHits = new Map<number, number[]>();
+  const nearHitOf = (number: number, index: number) => {
+    let hits = nearHits.get(number);
+    if (!hits) {
+      const own = sentencesOn(number).map((s) => hitOf(s.text));
+      // A page that names the topic in several sentences is about it throughout.
+      const topical = own.filter((hit) => hit >= 1).length >= TOPICAL_PAGE || (pervasive && pageHitOf(number) >= 1);
+      hits = own.map((_, i) => (topical ? 1 : Math.max(...own.slice(Math.max(0, i - NEAR), i + NEAR + 1))));
+      nearHits.set(number, hits);
+    }
+    return hits[index] ?? 0;
+  };
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
   let usable = 0;
@@ -134,13 +164,13 @@ export function studyMaterial(
     let covered = 0;
     for (let number = passage.page; number < passage.page + MAX_PAGES_PER_PASSAGE && covered < passage.text.length; number++) {
       covered += byNumber.get(number)?.text.length ?? Infinity;
-      for (const sentence of sentencesOn(number)) {
+      for (const [index, sentence] of sentencesOn(number).entries()) {
         const key = compact(sentence.text);
         if (seen.has(key) || !letters.includes(key)) continue;
         seen.add(key);
         // A sentence that does not name the topic is kept too (its passage does), and asked only
         // when the sentences that name it have run out (generate.ts ranks by topicHit first).
-        candidates.push({ sentence, rank, topicHit: hitOf(sentence.text), pageHit: pageHitOf(number) });
+        candidates.push({ sentence, rank, topicHit: hitOf(sentence.text), pageHit: pageHitOf(number), nearHit: nearHitOf(number, index) });
         if (!rejectReason(sentence)) usable++;
       }
     }
@@ -154,7 +184,11 @@ export function studyMaterial(
       budget -= text.length;
       const sentences = pageSentences({ page: passage.page, text });
       read(sentences);
-      for (const sentence of sentences) candidates.push({ sentence, rank, topicHit: hitOf(sentence.text), pageHit: hitOf(passage.text) });
+      const hits = sentences.map((s) => hitOf(s.text));
+      for (const [i, sentence] of sentences.entries()) {
+        const nearHit = Math.max(...hits.slice(Math.max(0, i - NEAR), i + NEAR + 1));
+        candidates.push({ sentence, rank, topicHit: hits[i] ?? 0, pageHit: hitOf(passage.text), nearHit });
+      }
     }
   }
   const step = Math.max(1, Math.floor(pages.length / SAMPLE_PAGES));

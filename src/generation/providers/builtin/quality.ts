@@ -158,6 +158,12 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (VERSION_TRIVIA.test(text)) return "version trivia";
   // "… applied to each of these groups": a demonstrative anywhere points outside the sentence.
   if (/\b(?:this|these|those|above|below|former|latter)\b/i.test(text) || /\bsuch\b(?! as\b)/i.test(text) || /\bthat (?:last|first|same|previous|other)\b/i.test(text)) return "demonstrative";
+  // "… passed on to handlers of that limited set", "… as that one": "that" before a noun points outside too.
+  if (tokens.some((t, i) => t.lower === "that" && i > 0 && tokens[i - 1]?.pos === "ADP" && ["ADJ", "NOUN"].includes(tokens[i + 1]?.pos ?? ""))) return "demonstrative";
+  // "One way to do so is …": "do so" repeats an action named before.
+  if (/\b(?:do|does|did|doing|done) so\b/i.test(text)) return "continuation";
+  // "In some cases, it may be preferable not to …": a hedge cannot be marked true or false.
+  if (/\b(?:preferable|defensible|in (?:some|certain|many|most) cases|it (?:may|might|could) be)\b/i.test(text)) return "opinion";
   // An imperative ("Recall that …", "Make work the …") is an instruction, not a fact.
   if (tokens[0]?.pos === "VERB" || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b/.test(text)) return "imperative";
   // Talk to the reader ("we want to record", "you can …") is about the course, not the subject.
@@ -180,6 +186,12 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\p{Ll}-?\d+\p{Lu}/u.test(text) || /\p{L}[,;]\d{1,3}\s/u.test(text) || /\d\.\p{L}/u.test(text) || /\(\s|\s\)/.test(text) || repeatsItself(words)) return "debris";
   // "option Lang: JA AMC will …": a setting and its value printed inside the sentence.
   if (/\b\p{Lu}[\p{L}-]*:\s+\p{Lu}{2,}/u.test(text)) return "label";
+  // "E.g., for the class template …: Even though …": an example and a second sentence run together.
+  if (/^(?:E\.\s?g\.|I\.\s?e\.|Cf\.|Viz\.)/i.test(text) || /:\s+(?!I\b)\p{Lu}\p{Ll}+\s+\p{Ll}/u.test(text)) return "two sentences";
+  // "… to use declarations such as but it is …": an example the extraction dropped (code) left a hole.
+  if (/\bsuch as\s*(?:[,.;:)]|and\b|but\b|or\b|is\b|are\b)/i.test(text) || /\b(?:the|a|an|of|to)\s+(?:and|but|or|is|are)\b/i.test(text)) return "debris";
+  // "… needed12 to successfully run …": a footnote mark run into its word.
+  if (/\b\p{Ll}{3,}(?:ed|ing|ly|ion|ions|ment|ness|ies|es|al)\d{1,3}\b/u.test(text)) return "debris";
   // Two sentences the tagger did not split ("… running R. So, simply …").
   if (/\d (?:The|A|An|This|It|In)\b|\p{Ll}{2}\. \p{Lu}|\b\p{Lu}\. (?:So|The|This|It|A|An|In|If|For|To|That)\b/u.test(text.slice(0, -1))) return "two sentences";
   // A citation: "(2008)", "Chambers (1998)", titles in quotes with a year.
