@@ -16,7 +16,7 @@ export interface Candidate {
   /** Share of the topic's words that the sentence's page uses: a sentence that does not name the topic may still be on its page. */
   pageHit: number;
   /**
-   * The best topicHit of the sentences around it (three before, three after, on its page; 1 on a page that names the topic in three sentences, or at all in a document that names it on most pages): a sentence that
+   * The best topicHit of the sentences around it (two before, two after, on its page; 1 on a page that names the topic in three sentences, or at all in a document that names it on most pages): a sentence that
    * does not name the topic is about it when its neighbours do ("Sealing means …" after "… the namespace
    * is sealed"); one that merely shares a page with the topic is often about something else.
    */
@@ -135,7 +135,7 @@ export function studyMaterial(
     return hit;
   };
   /** Sentences within this many of one that names the topic count as about it. */
-  const NEAR = 3;
+  const NEAR = 2;
   /** Sentences naming the topic that make their whole page about it. */
   const TOPICAL_PAGE = 3;
   // A document that names the topic on most of its pages is about it throughout (an essay on engraving):

@@ -35,7 +35,8 @@ const EVALUATIVE =
 const BOOK_TALK = /\b(?:the|any|a|this|our) (?:writer|author|reader|mathematician|book|chapter|subsection|paragraph|figures?)s?\b|\bFig\.?(?:\s|$)|\b(?:the|any|an?) (?:applied|professional|pure) mathematicians?\b/i;
 
 /** Versions and release history: trivia about the software, not its subject. */
-const VERSION_TRIVIA = /\b(?:versions?|release notes|deprecated|obsolete|changelog)\b|\b\d+\.\d+(?:[.-]\d+)+\b/i;
+const VERSION_TRIVIA =
+  /\b(?:release notes|deprecated|obsolete|changelog)\b|\b\d+\.\d+(?:[.-]\d+)+\b|\bversions? (?:\d|of\b)|\b(?:specific|earlier|later|older|newer|previous|current|recent|future|other|all|some) versions?\b/i;
 
 /** Placeholder and example names that a student should never have to learn. */
 const PLACEHOLDER = /\b(?:XXX+|TODO|FIXME|TBD|foo|bar|baz|qux|quux|lorem|ipsum|blah|dummy|xyz|abc)\b/i;
@@ -146,7 +147,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // ("When R starts, it reads …"); demonstratives always point outside.
   const early = words.slice(0, 6).find((t, i) => EARLY_PRONOUN.has(t.lower) && !(t.lower === "such" && words[i + 1]?.lower === "as"));
   const plural = ["they", "their", "them"].includes(early?.lower ?? "");
-  const antecedent = (t: Token) => t.start > 0 && t.end <= (early?.start ?? 0) && (t.pos === "NOUN" || t.pos === "PROPN") && (!plural || (t.lemma !== t.lower && /s$/.test(t.lower)));
+  // "Namespaces are sealed once they are loaded": the tagger may not lemmatise a capitalised plural.
+  const pluralNoun = (t: Token) => /\p{L}{3}s$/u.test(t.lower) && (t.lemma !== t.lower || t.text !== t.lower);
+  const antecedent = (t: Token) => t.end <= (early?.start ?? 0) && (t.pos === "NOUN" || t.pos === "PROPN") && (!plural || pluralNoun(t));
   if (early && (!["it", "its", "they", "their", "them"].includes(early.lower) || !tokens.some(antecedent))) {
     return "early pronoun";
   }
@@ -165,7 +168,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "In some cases, it may be preferable not to …": a hedge cannot be marked true or false.
   if (/\b(?:preferable|defensible|in (?:some|certain|many|most) cases|it (?:may|might|could) be)\b/i.test(text)) return "opinion";
   // An imperative ("Recall that …", "Make work the …") is an instruction, not a fact.
-  if (tokens[0]?.pos === "VERB" || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b/.test(text)) return "imperative";
+  // "Exporting a generic will also export its methods": a gerund is a subject, not an order.
+  const gerundSubject = tokens[0]?.lower.endsWith("ing") === true && !tokens.slice(0, 8).some((t) => t.text === ",");
+  if ((tokens[0]?.pos === "VERB" && !gerundSubject) || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b/.test(text)) return "imperative";
   // Talk to the reader ("we want to record", "you can …") is about the course, not the subject.
   if (/\b(?:we|our|us|you|your|I|me|my)\b/i.test(text.replace(/^I\b/, ""))) return "addresses the reader";
   // "The value is …", "The function is then applied …": which one is said before.
