@@ -55,6 +55,8 @@ export async function createAccount(app: AppContext, input: CreateAccountInput, 
         username_key: usernameKey(input.username),
         email: input.email,
         password_hash,
+        // Without one, the hash is random until the set-password link is used.
+        password_set: Boolean(input.password),
         ...roleColumns(input.role),
         is_verified: true,
         created_at: now,

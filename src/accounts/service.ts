@@ -13,6 +13,7 @@ import { releaseUserData } from "./cleanup.ts";
 import { noteActivity } from "./directory.ts";
 import { assertAnotherAdmin, roleColumns } from "./roles.ts";
 import { withTransaction } from "../core/db.ts";
+import { NO_PASSWORD_YET, PASSWORD_LOGIN_OFF } from "./oidc/schema.ts";
 
 export const RESET_SENT_MESSAGE = "If the email exists, we've sent a reset link. Please check your inbox.";
 export const VERIFICATION_SENT_MESSAGE = "If that account still needs verifying, we've sent a new link. Please check your inbox.";
@@ -59,13 +60,20 @@ const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed|duplicate 
 
 export const DISABLED_MESSAGE = "This account has been disabled. Ask your school's administrator.";
 
-async function signIn(app: AppContext, row: UserRow, client: Client): Promise<SignedIn> {
+/** Starts a session for the account (a password login, a sign-in with a provider). */
+export async function signIn(app: AppContext, row: UserRow, client: Client): Promise<SignedIn> {
   noteActivity(app, row.id);
   return { user: toSessionUser(row), token: await startSession(app, row, client), device: await issueDeviceToken(app, row) };
 }
 
+/** PASSWORD_LOGIN=false: a school that signs in only with its provider (the CLI still sets passwords). */
+function assertPasswordLogin(app: AppContext) {
+  if (!app.config.passwordLogin) throw forbidden(PASSWORD_LOGIN_OFF);
+}
+
 /** Signs a user up. The first account on an installation without an admin becomes the admin. */
 export async function register(app: AppContext, input: RegisterInput, client: Client): Promise<SignedIn> {
+  assertPasswordLogin(app);
   await assertAvailable(app, input.username, input.email);
   const password_hash = await hashPassword(input.password);
   const now = app.clock.now().toISOString();
@@ -100,6 +108,7 @@ export async function register(app: AppContext, input: RegisterInput, client: Cl
 
 /** Logs in; `client.device` is the browser's device token, if it has one (limits.ts). */
 export async function login(app: AppContext, input: LoginInput, client: Client & { device?: string }): Promise<SignedIn> {
+  assertPasswordLogin(app);
   const row = await findByEmail(app, input.email);
   const buckets = await loginBuckets(app, { email: input.email, ip: client.ip, device: client.device, user: row });
   // Verify against a dummy hash when the address is unknown: the same answer in about the same time.
@@ -176,7 +185,7 @@ export async function resetPassword(app: AppContext, token: string, newPassword:
     if (!(await markUsed(trx, found.id))) throw new AppError(400, INVALID_RESET_LINK);
     const updated = await trx.db("users")
       .where({ id: found.userId, email: found.email })
-      .update({ password_hash, session_version: trx.db.raw("session_version + 1"), updated_at: app.clock.now().toISOString() });
+      .update({ password_hash, password_set: true, session_version: trx.db.raw("session_version + 1"), updated_at: app.clock.now().toISOString() });
     if (updated !== 1) throw new AppError(400, INVALID_RESET_LINK);
     await revokeTokens(trx, found.userId);
     await endSessions(trx, found.userId);
@@ -189,6 +198,8 @@ export async function resetPassword(app: AppContext, token: string, newPassword:
  * (a new password or e-mail, deleting the account). Wrong answers count per session and account.
  */
 async function confirmPassword(scope: SessionScope, row: UserRow, password: string | undefined, wrong: string) {
+  // An account made by signing in with a provider has a random password nobody knows: say how to get one.
+  if (!row.password_set) throw forbidden(NO_PASSWORD_YET);
   if (!password) throw invalid(CURRENT_PASSWORD_REQUIRED, ["body", "current_password"]);
   const ok = await countedCheck(scope.limits, passwordCheckBuckets(row.id, scope.sessionId), () => verifyPassword(password, row.password_hash));
   if (!ok) throw forbidden(wrong);

@@ -6,6 +6,8 @@ export interface UserRow {
   username_key: string;
   email: string;
   password_hash: string;
+  /** false: created by signing in with a provider, no password known yet (migration 029). */
+  password_set: number | boolean;
   is_verified: number | boolean;
   is_admin: number | boolean;
   role: Role;

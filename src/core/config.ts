@@ -127,7 +127,80 @@ export function loadConfig(env: Env = process.env, configFile?: string) {
     secretKey: r.str("SECRET_KEY"),
     dashboardBackgroundUrl: r.url("DASHBOARD_BACKGROUND_URL", ["http:", "https:"]) ?? null,
     logLevel: r.oneOf("LOG_LEVEL", LOG_LEVELS) ?? "info",
+    ...signInConfig(r),
   };
+}
+
+type Reader = ReturnType<typeof reader>;
+
+/** One OpenID Connect provider a school signs in with (README, "School sign-in"). */
+export interface OidcProviderConfig {
+  /** In the sign-in URL (/auth/oidc/{id}/start) and stored with each linked account: keep it stable. */
+  id: string;
+  /** On the button: "Sign in with {name}". */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** E-mail domains whose people get an account on first sign-in; empty: only existing accounts link. */
+  allowedDomains: string[];
+  /** Addresses that become administrators when their account is created by signing in. */
+  adminEmails: string[];
+  /** An ID token claim whose value (student, teacher or admin) sets a new account's role. */
+  roleClaim?: string;
+}
+
+const MAX_OIDC_PROVIDERS = 10;
+/** The unprefixed OIDC_* variables define this provider; OIDC_PROVIDERS=google,entra adds OIDC_GOOGLE_*, OIDC_ENTRA_*. */
+export const DEFAULT_OIDC_ID = "school";
+
+/** A comma-separated list of lower-cased items, each checked. */
+function list(r: Reader, name: string, item: RegExp, expects: string): string[] | undefined {
+  const v = r.str(name);
+  if (v === undefined) return undefined;
+  const items = v.split(",").map((x) => x.trim().toLowerCase()).filter(Boolean);
+  const bad = items.find((x) => !item.test(x));
+  if (bad !== undefined || items.length > 1000) throw new ConfigError(`${name} must be ${expects}, got ${JSON.stringify(bad ?? v.slice(0, 80))}`);
+  return items;
+}
+
+/**
+ * An http issuer is refused except on loopback: a test provider on this machine. Everywhere else the
+ * ID token's keys and the client secret travel over the network, so only https will do.
+ */
+export const isLoopbackUrl = (url: string) => /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(new URL(url).hostname);
+
+function oidcProvider(r: Reader, id: string, prefix: string): OidcProviderConfig | undefined {
+  const v = (key: string) => `${prefix}${key}`;
+  const issuer = r.url(v("ISSUER"), ["http:", "https:"]);
+  if (!issuer) {
+    if (prefix !== "OIDC_") throw new ConfigError(`${v("ISSUER")} must be set: OIDC_PROVIDERS names "${id}"`);
+    return undefined;
+  }
+  if (issuer.startsWith("http:") && !isLoopbackUrl(issuer)) throw new ConfigError(`${v("ISSUER")} must be an https:// URL (http only for a provider on this machine), got ${JSON.stringify(issuer)}`);
+  const clientId = r.str(v("CLIENT_ID"));
+  const clientSecret = r.str(v("CLIENT_SECRET"));
+  if (!clientId) throw new ConfigError(`${v("CLIENT_ID")} must be set with ${v("ISSUER")} (the client ID the provider gave StudyForge)`);
+  if (!clientSecret) throw new ConfigError(`${v("CLIENT_SECRET")} must be set with ${v("ISSUER")} (the client secret the provider gave StudyForge)`);
+  const name = r.str(v("NAME")) ?? (prefix === "OIDC_" ? "your school account" : id);
+  if (name.length > 60) throw new ConfigError(`${v("NAME")} must be at most 60 characters, got ${JSON.stringify(name)}`);
+  const shared = (key: string) => r.str(v(key)) === undefined ? `OIDC_${key}` : v(key);
+  const domains = list(r, shared("ALLOWED_DOMAINS"), /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, "comma-separated e-mail domains (school.example,students.school.example)");
+  const admins = list(r, shared("ADMIN_EMAILS"), /^[^\s@,]+@[^\s@,]+$/, "comma-separated e-mail addresses");
+  const roleClaim = r.str(shared("ROLE_CLAIM"));
+  if (roleClaim !== undefined && !/^[\w.:/-]{1,100}$/.test(roleClaim)) throw new ConfigError(`${shared("ROLE_CLAIM")} must be a claim name, got ${JSON.stringify(roleClaim)}`);
+  return { id, name, issuer, clientId, clientSecret, allowedDomains: domains ?? [], adminEmails: admins ?? [], roleClaim };
+}
+
+/** School sign-in: the OpenID Connect providers, and whether passwords still work next to them. */
+function signInConfig(r: Reader) {
+  const ids = list(r, "OIDC_PROVIDERS", /^[a-z][a-z0-9]{0,19}$/, "comma-separated provider ids of letters and digits (google,entra)") ?? [];
+  if (ids.length > MAX_OIDC_PROVIDERS) throw new ConfigError(`OIDC_PROVIDERS must name at most ${MAX_OIDC_PROVIDERS} providers, got ${ids.length}`);
+  if (ids.includes(DEFAULT_OIDC_ID) || new Set(ids).size !== ids.length) throw new ConfigError(`OIDC_PROVIDERS must name each provider once and not "${DEFAULT_OIDC_ID}" (the unprefixed OIDC_* one), got ${JSON.stringify(ids.join(","))}`);
+  const providers = [oidcProvider(r, DEFAULT_OIDC_ID, "OIDC_"), ...ids.map((id) => oidcProvider(r, id, `OIDC_${id.toUpperCase()}_`))].filter((p) => p !== undefined);
+  const passwordLogin = r.bool("PASSWORD_LOGIN", true);
+  if (!passwordLogin && !providers.length) throw new ConfigError("PASSWORD_LOGIN must stay true unless an OpenID Connect provider is set (OIDC_ISSUER): nobody could sign in");
+  return { oidcProviders: providers, passwordLogin };
 }
 
 /** A guessable token would open the metrics to anyone; the message never repeats the secret. */

@@ -162,6 +162,8 @@ export const RATE_RULES = {
   failedLoginPerAccount: { limit: 50, windowMs: HOUR, message: FAILED_LOGINS },
   failedLoginPerDevice: { limit: 10, windowMs: 15 * MIN, message: FAILED_LOGINS },
   loginPerAddress: { limit: 600, windowMs: MIN, message: "Too many login attempts from your network. Try again in a minute." },
+  // Sign-in with a provider (start and callback), like logins: a class behind one address signs in at once.
+  oidcPerAddress: { limit: 600, windowMs: MIN, message: "Too many sign-in attempts from your network. Try again in a minute." },
   registerPerAddress: { limit: 100, windowMs: 10 * MIN, message: "Too many sign-ups from your network. Try again in {minutes} minutes." },
   // The current password asked again (account deletion, a new password or e-mail): only a
   // signed-in session can try, so the limits are per session and per account.

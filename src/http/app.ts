@@ -14,6 +14,7 @@ import { spa } from "./spa.ts";
 import type { AppRouter, AppState } from "./state.ts";
 import { systemRoutes } from "./system-routes.ts";
 import { accountRoutes } from "../accounts/routes.ts";
+import { oidcRoutes } from "../accounts/oidc/routes.ts";
 import { materialRoutes } from "../materials/routes.ts";
 import { generationRoutes } from "../generation/routes.ts";
 import { testEditRoutes } from "../generation/edit-routes.ts";
@@ -38,7 +39,7 @@ import { metricsEndpoint, requestMetrics } from "../metrics/http.ts";
 export const UI_DIR = path.resolve(import.meta.dirname, "../../dist/ui");
 
 /** Each feature adds its routes here; the order matters only where paths overlap. */
-const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, testEditRoutes, classRoutes, templateRoutes, studySetRoutes, insightRoutes, goalRoutes, notificationRoutes, dashboardRoutes(dashboardAssignments), teachingRoutes, exportRoutes, itemAnalysisRoutes, classResultRoutes];
+const features: ((router: AppRouter) => void)[] = [systemRoutes, accountRoutes, oidcRoutes, adminRoutes, materialRoutes, practiceRoutes, generationRoutes, testEditRoutes, classRoutes, templateRoutes, studySetRoutes, insightRoutes, goalRoutes, notificationRoutes, dashboardRoutes(dashboardAssignments), teachingRoutes, exportRoutes, itemAnalysisRoutes, classResultRoutes];
 
 /** Every API route of every feature; the authorization test walks this same router. */
 export function createRouter(): AppRouter {

@@ -103,6 +103,13 @@ const ROUTES: Record<string, RouteCase> = {
   "POST /api/auth/reset-password": { access: "public", ok: 400, body: () => ({ token: "not-a-token", new_password: "another-pass-1" }) },
   "POST /api/auth/logout": { access: "public", ok: 204, fresh: true },
   "GET /api/auth/me": { access: "user", ok: 200 },
+  "GET /api/auth/providers": { access: "public", ok: 200 },
+  // Sign-in with a provider answers with redirects: here to the readable refusal page (no such provider, no flow started).
+  "GET /api/auth/oidc/:provider/start": { access: "public", ok: 302, params: { provider: 0 } },
+  "GET /api/auth/oidc/callback": { access: "public", ok: 302, query: "?code=c&state=s" },
+  "GET /api/auth/identities": { access: "user", ok: 200 },
+  // Nobody here has linked a provider: unlinking one answers 404 (tests/api/oidc.test.ts unlinks a real one).
+  "DELETE /api/auth/identities/:provider": { access: "user", ok: 404, params: { provider: 0 } },
   "POST /api/auth/logout-all": { access: "user", ok: 204, fresh: true },
   "GET /api/users/profile": { access: "user", ok: 200 },
   "PUT /api/users/profile": { access: "user", ok: 200, body: (f) => ({ username: f.username, email: f.email }) },

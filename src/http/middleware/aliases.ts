@@ -10,7 +10,8 @@ export const ALIASED = /^\/(users|gpt|tests|classes|templates|study_sets|auth|ad
 export function apiAliases(): Middleware {
   return async (ctx, next) => {
     if (ALIASED.test(ctx.path)) {
-      const navigation = (ctx.method === "GET" || ctx.method === "HEAD") && ctx.accepts("json", "html") === "html";
+      // Sign-in with a provider is navigated to (the button, the provider's redirect back) yet is no page.
+      const navigation = (ctx.method === "GET" || ctx.method === "HEAD") && ctx.accepts("json", "html") === "html" && !ctx.path.startsWith("/auth/oidc/");
       if (!navigation) ctx.path = "/api" + ctx.path;
     }
     await next();

@@ -1,0 +1,273 @@
+/**
+ * School sign-in with OpenID Connect, against a real provider (oidc-provider on loopback): the whole
+ * flow over HTTP as a browser navigates it (redirects, cookies, the provider's login form), accounts
+ * matched, linked and created, and every failure a readable page without a session.
+ */
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../helpers/http.ts";
+import { freePort } from "../helpers/cli.ts";
+import { navigator, startIdp, startWithIdp, type IdpUser, type TestIdp } from "../helpers/oidc-provider.ts";
+import type { TestServer } from "../helpers/server.ts";
+
+const users: IdpUser[] = [
+  { sub: "ann-1", email: "ann@school.example", email_verified: true, password: "ann-pass", name: "Ann" },
+  { sub: "ben-1", email: "ben@other.example", email_verified: true, password: "ben-pass" },
+  { sub: "una-1", email: "una@school.example", email_verified: false, password: "una-pass" },
+  { sub: "pat-1", email: "pat@home.example", email_verified: true, password: "pat-pass" },
+  { sub: "eve-1", email: "eve@home.example", password: "eve-pass" },
+  { sub: "tess-1", email: "tess@school.example", email_verified: true, password: "tess-pass", role: "teacher" },
+  { sub: "head-1", email: "head@school.example", password: "head-pass" },
+  { sub: "lin-1", email: "lin.private@mail.example", email_verified: true, password: "lin-pass" },
+  { sub: "flo-1", email: "flo@school.example", password: "flo-pass" },
+];
+
+let idp: TestIdp;
+let server: TestServer;
+const logged: Record<string, unknown>[] = [];
+const ADMIN = { username: "admin", email: "admin@school.example", password: "admin-password" };
+
+beforeAll(async () => {
+  idp = await startIdp(users);
+  const log = pino({ level: "info", base: undefined }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+  const env = {
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: "studyforge",
+    OIDC_CLIENT_SECRET: "studyforge-secret",
+    OIDC_NAME: "Test School",
+    OIDC_ALLOWED_DOMAINS: "school.example",
+    OIDC_ADMIN_EMAILS: "head@school.example",
+    OIDC_ROLE_CLAIM: "role",
+    OIDC_PROVIDERS: "wrongsecret,down",
+    OIDC_WRONGSECRET_ISSUER: idp.issuer,
+    OIDC_WRONGSECRET_CLIENT_ID: "studyforge",
+    OIDC_WRONGSECRET_CLIENT_SECRET: "not-the-secret",
+    OIDC_WRONGSECRET_NAME: "Misconfigured School",
+    // Nothing listens there: a provider that is down.
+    OIDC_DOWN_ISSUER: `http://127.0.0.1:${await freePort()}`,
+    OIDC_DOWN_CLIENT_ID: "studyforge",
+    OIDC_DOWN_CLIENT_SECRET: "whatever",
+    OIDC_DOWN_NAME: "Down School",
+  };
+  server = await startWithIdp(idp, env, [{ client_id: "studyforge", client_secret: "studyforge-secret" }], { log });
+  // The first account is the administrator (sign-up as before).
+  expect((await client(server.url).post("/api/auth/register", ADMIN)).status).toBe(201);
+});
+afterAll(async () => {
+  await server?.close();
+  await idp?.close();
+});
+
+const onServer = (u: URL) => u.origin === new URL(server.url).origin;
+/** Where StudyForge sends the browser when it is done: a page (not the sign-in routes themselves). */
+const landed = (u: URL) => onServer(u) && !u.pathname.startsWith("/auth/oidc/");
+
+/** Clicks "Sign in with …" and fills the provider's form; stops before the page StudyForge lands on (or at `until`). */
+async function signInAt(nav: ReturnType<typeof navigator>, user: { email: string; password: string }, opts: { provider?: string; mode?: string; until?: (u: URL) => boolean } = {}) {
+  const start = `${server.url}/auth/oidc/${opts.provider ?? "school"}/start${opts.mode ? `?mode=${opts.mode}` : ""}`;
+  const atProvider = await nav.go(start, { until: landed });
+  if (atProvider.next) return { ...atProvider, authorizeUrl: undefined };
+  expect(atProvider.status).toBe(200);
+  expect(atProvider.text).toContain("Test school sign-in");
+  const authorizeUrl = atProvider.hops.find((h) => h.url.pathname === "/auth")?.url;
+  const result = await nav.go(new URL(`${atProvider.url.pathname}/login`, idp.issuer), { method: "POST", form: { login: user.email, password: user.password }, until: opts.until ?? landed });
+  return { ...result, authorizeUrl };
+}
+
+const sessionSet = (hops: { setCookies: string[] }[]) => hops.some((h) => h.setCookies.some((c) => c.startsWith("sf_session=") && !/max-age=0/i.test(c)));
+const userByEmail = (email: string) => server.app.db("users").where({ email }).first();
+const meWith = (nav: ReturnType<typeof navigator>) => {
+  const c = client(server.url);
+  const cookie = nav.cookie(server.url, "sf_session");
+  if (cookie) c.cookies.set("sf_session", cookie);
+  return c.get("/api/auth/me");
+};
+const failure = (next: URL | undefined) => ({ path: next?.pathname, reason: next?.searchParams.get("reason"), email: next?.searchParams.get("email") });
+
+describe("the providers the pages show", () => {
+  it("lists each configured provider by id and name, and that passwords still work", async () => {
+    const res = await client(server.url).get("/api/auth/providers");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      providers: [
+        { id: "school", name: "Test School" },
+        { id: "wrongsecret", name: "Misconfigured School" },
+        { id: "down", name: "Down School" },
+      ],
+      password_login: true,
+    });
+  });
+});
+
+describe("signing in", () => {
+  it("creates a verified student account from an allowed domain on first sign-in, with PKCE, state and nonce, and lands on the dashboard with a session", async () => {
+    const nav = navigator();
+    const result = await signInAt(nav, users[0]!);
+    expect(result.next?.pathname).toBe("/dashboard");
+    const params = result.authorizeUrl!.searchParams;
+    expect(params.get("code_challenge_method")).toBe("S256");
+    expect(params.get("state")).toBeTruthy();
+    expect(params.get("nonce")).toBeTruthy();
+    expect(params.get("redirect_uri")).toBe(`${server.url}/auth/oidc/callback`);
+    const me = await meWith(nav);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: "ann@school.example", role: "student", is_verified: true, username: "ann" });
+    // The flow's cookie is gone once used.
+    expect(nav.cookie(server.url, "sf_oidc")).toBeUndefined();
+  });
+
+  it("finds the same account by the provider's subject next time, even after the address changed at the provider", async () => {
+    const before = await userByEmail("ann@school.example");
+    const count = (await server.app.db("users").count({ n: "*" }).first())!.n;
+    idp.users[0]!.email = "ann.new@school.example";
+    try {
+      const nav = navigator();
+      expect((await signInAt(nav, idp.users[0]!)).next?.pathname).toBe("/dashboard");
+      expect((await meWith(nav)).body.id).toBe(before.id);
+      expect((await server.app.db("users").count({ n: "*" }).first())!.n).toBe(count);
+    } finally {
+      idp.users[0]!.email = "ann@school.example";
+    }
+  });
+
+  it("links an existing password account by a verified e-mail, and the password still works", async () => {
+    const pat = { username: "pat", email: "pat@home.example", password: "pat-password" };
+    const signup = await client(server.url).post("/api/auth/register", pat);
+    expect(signup.status).toBe(201);
+    const nav = navigator();
+    expect((await signInAt(nav, users[3]!)).next?.pathname).toBe("/dashboard");
+    const me = await meWith(nav);
+    expect(me.body).toMatchObject({ username: "pat", email: "pat@home.example", is_verified: true });
+    expect(await server.app.db("user_identities").where({ subject: "pat-1" }).first()).toMatchObject({ user_id: me.body.id, provider: "school" });
+    expect((await client(server.url).post("/api/auth/login", { email: pat.email, password: pat.password })).status).toBe(200);
+  });
+
+  it("gives roles from OIDC_ADMIN_EMAILS and the role claim; an allowed domain's address counts as verified without the claim", async () => {
+    const tess = navigator();
+    await signInAt(tess, users[5]!);
+    expect((await meWith(tess)).body.role).toBe("teacher");
+    const head = navigator();
+    await signInAt(head, users[6]!);
+    expect((await meWith(head)).body).toMatchObject({ role: "admin", is_admin: true, is_verified: true });
+  });
+});
+
+describe("refusals: a readable page, no account, no session", () => {
+  it("refuses an address from another domain with the words the page shows", async () => {
+    const nav = navigator();
+    const result = await signInAt(nav, users[1]!);
+    expect(failure(result.next)).toEqual({ path: "/auth/error", reason: "domain", email: "ben@other.example" });
+    expect(sessionSet(result.hops)).toBe(false);
+    expect(await userByEmail("ben@other.example")).toBeUndefined();
+  });
+
+  it("refuses an e-mail the provider says is unverified, even from an allowed domain", async () => {
+    const nav = navigator();
+    const result = await signInAt(nav, users[2]!);
+    expect(failure(result.next)).toEqual({ path: "/auth/error", reason: "unverified", email: "una@school.example" });
+    expect(sessionSet(result.hops)).toBe(false);
+    expect(await userByEmail("una@school.example")).toBeUndefined();
+  });
+
+  it("never links an existing account by an address the provider does not vouch for", async () => {
+    expect((await client(server.url).post("/api/auth/register", { username: "eve", email: "eve@home.example", password: "eve-password" })).status).toBe(201);
+    const nav = navigator();
+    const result = await signInAt(nav, users[4]!);
+    expect(failure(result.next).reason).toBe("unverified");
+    expect(sessionSet(result.hops)).toBe(false);
+    expect(await server.app.db("user_identities").where({ subject: "eve-1" }).first()).toBeUndefined();
+  });
+
+  it("refuses a disabled account", async () => {
+    await server.app.db("users").where({ email: "tess@school.example" }).update({ disabled: true });
+    const result = await signInAt(navigator(), users[5]!);
+    expect(failure(result.next).reason).toBe("disabled");
+    expect(sessionSet(result.hops)).toBe(false);
+  });
+});
+
+describe("failures of the flow", () => {
+  /** The log line of the refusal, with the request id of the request that was refused. */
+  const refusalLogged = (reason: string) => logged.find((l) => l.msg === "sign-in with a provider refused" && l.reason === reason && typeof l.req_id === "string");
+
+  it("a provider that is down", async () => {
+    const nav = navigator();
+    const result = await nav.go(`${server.url}/auth/oidc/down/start`, { until: landed });
+    expect(failure(result.next)).toMatchObject({ path: "/auth/error", reason: "unavailable" });
+    expect(result.next!.searchParams.get("provider")).toBe("down");
+    expect(sessionSet(result.hops)).toBe(false);
+    expect(refusalLogged("unavailable")).toBeTruthy();
+  });
+
+  it("a wrong client secret", async () => {
+    const result = await signInAt(navigator(), users[0]!, { provider: "wrongsecret" });
+    expect(failure(result.next).reason).toBe("misconfigured");
+    expect(sessionSet(result.hops)).toBe(false);
+    expect(refusalLogged("misconfigured")).toBeTruthy();
+  });
+
+  it("a tampered state", async () => {
+    const nav = navigator();
+    const atCallback = await signInAt(nav, users[0]!, { until: (u) => u.pathname === "/auth/oidc/callback" });
+    const callback = atCallback.next!;
+    callback.searchParams.set("state", "forged-state");
+    const result = await nav.go(callback, { until: landed });
+    expect(failure(result.next).reason).toBe("state");
+    expect(sessionSet(result.hops)).toBe(false);
+  });
+
+  it("an answer arriving in a browser that did not start the sign-in", async () => {
+    const atCallback = await signInAt(navigator(), users[0]!, { until: (u) => u.pathname === "/auth/oidc/callback" });
+    const result = await navigator().go(atCallback.next!, { until: landed });
+    expect(failure(result.next).reason).toBe("state");
+    expect(sessionSet(result.hops)).toBe(false);
+  });
+
+  it("a replayed code: the same answer sent again with the same cookie is refused by the provider", async () => {
+    const nav = navigator();
+    const atCallback = await signInAt(nav, users[0]!, { until: (u) => u.pathname === "/auth/oidc/callback" });
+    const flowCookie = nav.cookie(server.url, "sf_oidc")!;
+    expect((await nav.go(atCallback.next!, { until: landed })).next?.pathname).toBe("/dashboard");
+    const replay = navigator();
+    replay.jars.set(new URL(server.url).origin, new Map([["sf_oidc", flowCookie]]));
+    const result = await replay.go(atCallback.next!, { until: landed });
+    expect(failure(result.next).reason).toBe("expired");
+    expect(sessionSet(result.hops)).toBe(false);
+    expect(refusalLogged("expired")).toBeTruthy();
+  });
+
+  it("an expired code", async () => {
+    const nav = navigator();
+    const atCallback = await signInAt(nav, users[0]!, { until: (u) => u.pathname === "/auth/oidc/callback" });
+    idp.expireCodes();
+    const result = await nav.go(atCallback.next!, { until: landed });
+    expect(failure(result.next).reason).toBe("expired");
+    expect(sessionSet(result.hops)).toBe(false);
+  });
+
+  it("a sign-in left too long at the provider", async () => {
+    const nav = navigator();
+    const atCallback = await signInAt(nav, users[0]!, { until: (u) => u.pathname === "/auth/oidc/callback" });
+    server.clock.advance(11 * 60_000);
+    const result = await nav.go(atCallback.next!, { until: landed });
+    expect(failure(result.next).reason).toBe("expired");
+    expect(sessionSet(result.hops)).toBe(false);
+  });
+
+  it.each([
+    ["an ID token for another audience", { aud: "another-app" }],
+    ["an ID token with another nonce", { nonce: "not-the-nonce" }],
+  ])("%s", async (_what, tamper) => {
+    idp.tamperNext = tamper;
+    const result = await signInAt(navigator(), users[0]!);
+    expect(idp.tamperNext).toEqual({});
+    expect(failure(result.next).reason).toBe("token");
+    expect(sessionSet(result.hops)).toBe(false);
+    expect(refusalLogged("token")).toBeTruthy();
+  });
+
+  it("an unknown provider", async () => {
+    const result = await navigator().go(`${server.url}/auth/oidc/nosuch/start`, { until: landed });
+    expect(failure(result.next).reason).toBe("unknown_provider");
+  });
+});
