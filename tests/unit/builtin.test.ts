@@ -388,6 +388,10 @@ describe("question forms on real sentences", () => {
       "Namespaces are sealed once they are loaded.",
       "Version requirements can be specified and are checked when the namespace is loaded.",
       "Exporting methods on a generic in the namespace will also export the generic.",
+      // "C++" is a name, "type(s)" a plural and "i.e." no "I".
+      "In C++ a template is in fact a recipe for constructing a function or a complete class.",
+      "Whenever the template is used, the compiler generates code that is tailored to the particular data type(s) used with the template.",
+      "Linkers remove superfluous instantiations (i.e., identical definitions of instantiated templates) from a program.",
     ]) {
       expect(rejectReason(sentence(text)), text).toBeUndefined();
     }

@@ -130,6 +130,8 @@ function repeatsItself(words: readonly Token[]): boolean {
   return false;
 }
 
+const withoutAbbreviations = (text: string) => text.replace(/\b(?:e\.g|i\.e|etc|cf|vs)\./gi, "");
+
 /** Why a sentence cannot carry a question, or undefined when it can. */
 export function rejectReason(sentence: Sentence): string | undefined {
   const { text, tokens } = sentence;
@@ -172,7 +174,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const gerundSubject = tokens[0]?.lower.endsWith("ing") === true && !tokens.slice(0, 8).some((t) => t.text === ",");
   if ((tokens[0]?.pos === "VERB" && !gerundSubject) || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b/.test(text)) return "imperative";
   // Talk to the reader ("we want to record", "you can …") is about the course, not the subject.
-  if (/\b(?:we|our|us|you|your|I|me|my)\b/i.test(text.replace(/^I\b/, ""))) return "addresses the reader";
+  if (/\b(?:we|our|us|you|your|I|me|my)\b/i.test(withoutAbbreviations(text).replace(/^I\b/, ""))) return "addresses the reader";
   // "The value is …", "The function is then applied …": which one is said before.
   const second = tokens[1];
   if (tokens[0]?.lower === "the" && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower)) && tokens[2]?.pos !== "NOUN" && tokens[2]?.pos !== "ADP") return "vague subject";
@@ -201,7 +203,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\d (?:The|A|An|This|It|In)\b|\p{Ll}{2}\. \p{Lu}|\b\p{Lu}\. (?:So|The|This|It|A|An|In|If|For|To|That)\b/u.test(text.slice(0, -1))) return "two sentences";
   // A citation: "(2008)", "Chambers (1998)", titles in quotes with a year.
   if (/\((?:1[5-9]|20)\d\d\)|\b(?:1[5-9]|20)\d\d\)/.test(text)) return "citation";
-  const prose = text.replace(/\b(?:e\.g|i\.e|etc|cf|vs)\./gi, "");
+  // "C++", "C#" and "type(s)" are names and plurals, not operators and calls.
+  const prose = withoutAbbreviations(text).replace(/\b(?:C\+\+|C#|F#)(?!\w)/g, "Cpp").replace(/\(s\)/g, "s");
   if ((prose.match(OPERATOR)?.length ?? 0) > 0 || IDENTIFIER.test(prose)) return "code";
   const brackets = text.match(/[()]/g)?.length ?? 0;
   if (brackets > 2 || brackets % 2 !== 0 || (text.match(/["“”]/g)?.length ?? 0) % 2 !== 0) return "brackets";
@@ -209,7 +212,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const odd = tokens.filter((t) => t.pos === "X" || t.pos === "SYM" || t.pos === "NUM" || (t.text.length > 1 && t.text === t.text.toUpperCase() && /\p{L}/u.test(t.text) && t.start > 0));
   if (odd.length > Math.max(1, words.length * 0.12)) return "debris";
   // Lower-case single letters are variables from examples ("x", "y"); "R", "C" and "a" are words.
-  if (words.some((t) => t.text.length === 1 && /\p{Ll}/u.test(t.text) && t.text !== "a")) return "single letters";
+  const pluralMark = (t: Token) => t.text === "s" && text.slice(t.start - 1, t.end + 1) === "(s)";
+  if (words.some((t) => t.text.length === 1 && /\p{Ll}/u.test(t.text) && t.text !== "a" && !pluralMark(t))) return "single letters";
   // "If A, B and C are all similar arrays": capital letters standing for variables.
   if (words.filter((t, i) => /^\p{Lu}$/u.test(t.text) && !(i === 0 && t.text === "A") && t.text !== "I").length >= 3) return "single letters";
   if (/\?$/.test(text) || /:$/.test(text)) return "not a statement";
