@@ -6,9 +6,9 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../helpers/http.ts";
-import { freePort } from "../helpers/cli.ts";
+import { freePort, runCli } from "../helpers/cli.ts";
 import { navigator, startIdp, startWithIdp, type IdpUser, type TestIdp } from "../helpers/oidc-provider.ts";
-import type { TestServer } from "../helpers/server.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
 
 const users: IdpUser[] = [
   { sub: "ann-1", email: "ann@school.example", email_verified: true, password: "ann-pass", name: "Ann" },
@@ -269,5 +269,97 @@ describe("failures of the flow", () => {
   it("an unknown provider", async () => {
     const result = await navigator().go(`${server.url}/auth/oidc/nosuch/start`, { until: landed });
     expect(failure(result.next).reason).toBe("unknown_provider");
+  });
+});
+
+describe("linking from /settings", () => {
+  /** A browser signed in with a password (a fresh account). */
+  async function passwordBrowser(username: string) {
+    const details = { username, email: `${username}@home.example`, password: `${username}-password` };
+    const c = client(server.url);
+    expect((await c.post("/api/auth/register", details)).status).toBe(201);
+    const nav = navigator();
+    nav.jars.set(new URL(server.url).origin, new Map([["sf_session", c.cookies.get("sf_session")!]]));
+    return { c, nav, details };
+  }
+
+  it("links a provider account to a password account, which then signs in with it (any domain: the account exists)", async () => {
+    const { c, nav } = await passwordBrowser("lin");
+    const linked = await signInAt(nav, users[7]!, { mode: "link" });
+    expect(linked.next?.pathname).toBe("/settings");
+    expect(linked.next?.searchParams.get("linked")).toBe("school");
+    const list = await c.get("/api/auth/identities");
+    expect(list.body).toMatchObject({ has_password: true, identities: [{ provider: "school", name: "Test School", email: "lin.private@mail.example" }] });
+    const fresh = navigator();
+    expect((await signInAt(fresh, users[7]!)).next?.pathname).toBe("/dashboard");
+    expect((await meWith(fresh)).body.username).toBe("lin");
+  });
+
+  it("refuses a provider account already linked to someone else, with a clear page", async () => {
+    const { c, nav } = await passwordBrowser("kim");
+    const result = await signInAt(nav, users[0]!, { mode: "link" });
+    expect(failure(result.next).reason).toBe("linked_elsewhere");
+    expect((await c.get("/api/auth/identities")).body.identities).toEqual([]);
+  });
+
+  it("sends a browser without a session to the login page instead of linking", async () => {
+    const result = await navigator().go(`${server.url}/auth/oidc/school/start?mode=link`, { until: landed });
+    expect(result.next?.pathname).toBe("/login");
+  });
+
+  it("unlinks when the account has a password; an account made by the provider keeps its only way in", async () => {
+    const lin = client(server.url);
+    expect((await lin.post("/api/auth/login", { email: "lin@home.example", password: "lin-password" })).status).toBe(200);
+    expect((await lin.raw("DELETE", "/api/auth/identities/school")).status).toBe(204);
+    expect((await lin.get("/api/auth/identities")).body.identities).toEqual([]);
+
+    const annNav = navigator();
+    await signInAt(annNav, users[0]!);
+    const ann = client(server.url);
+    ann.cookies.set("sf_session", annNav.cookie(server.url, "sf_session")!);
+    expect((await ann.get("/api/auth/identities")).body).toMatchObject({ has_password: false, identities: [{ provider: "school" }] });
+    const unlink = await ann.delete("/api/auth/identities/school");
+    expect(unlink.status).toBe(409);
+    expect(unlink.body.detail).toMatch(/Set a password first/);
+    // Asking for a password it never had would be a dead end: it is told how to get one.
+    const del = await ann.delete("/api/users/me", { password: "anything" });
+    expect(del.status).toBe(403);
+    expect(del.body.detail).toMatch(/has no password yet.*Forgot password/);
+  });
+});
+
+describe("PASSWORD_LOGIN=false", () => {
+  let sso: TestServer;
+  beforeAll(async () => {
+    sso = await startTestServer({ OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: "studyforge", OIDC_CLIENT_SECRET: "studyforge-secret", OIDC_NAME: "Test School", PASSWORD_LOGIN: "false" });
+  });
+  afterAll(() => sso?.close());
+
+  it("refuses password sign-in and sign-up with 403 and says how to sign in; the pages learn it from the providers list", async () => {
+    const c = client(sso.url);
+    const register = await c.post("/api/auth/register", { username: "nobody", email: "nobody@school.example", password: "password-1" });
+    expect(register.status).toBe(403);
+    expect(register.body.detail).toBe("Password sign-in is turned off here: sign in with your school account.");
+    const login = await c.post("/api/auth/login", { email: "nobody@school.example", password: "password-1" });
+    expect(login.status).toBe(403);
+    expect((await c.get("/api/auth/providers")).body).toEqual({ providers: [{ id: "school", name: "Test School" }], password_login: false });
+  });
+
+  it("still lets an administrator create and recover accounts through the CLI", async () => {
+    const env = {
+      DATA_DIR: sso.dataDir,
+      ...(sso.app.config.postgresUrl ? { DATABASE_URL: sso.app.config.postgresUrl } : {}),
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: "studyforge",
+      OIDC_CLIENT_SECRET: "studyforge-secret",
+      PASSWORD_LOGIN: "false",
+    };
+    const created = await runCli(["users", "create", "--email", "head@school.example", "--username", "head", "--role", "admin", "--json"], env);
+    expect(created.code, created.stderr).toBe(0);
+    const { user } = JSON.parse(created.stdout);
+    expect(user).toMatchObject({ email: "head@school.example", role: "admin" });
+    const reset = await runCli(["users", "reset-password", "head@school.example"], env);
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stdout).toMatch(/reset-password\?token=/);
   });
 });
