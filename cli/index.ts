@@ -8,6 +8,7 @@ import { cleanupCommand } from "./commands/cleanup.ts";
 import { doctorCommand } from "./commands/doctor.ts";
 import { generateCommand } from "./commands/generate.ts";
 import { migrateCommand } from "./commands/migrate.ts";
+import { migrateToPostgresCommand } from "./commands/migrate-to-postgres.ts";
 import { restoreCommand } from "./commands/restore.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { statsCommand } from "./commands/stats.ts";
@@ -35,6 +36,7 @@ for (const register of [
   backupCommand,
   restoreCommand,
   doctorCommand,
+  migrateToPostgresCommand,
 ]) {
   register(program, cli);
 }

@@ -1,15 +1,18 @@
 /**
  * Backups of a running installation (`studyforge backup`) and their restore (`studyforge restore`).
  *
- * A backup is one .tar.gz: `studyforge.db` (SQLite's online snapshot, VACUUM INTO: consistent while the
- * server writes), `uploads/` (the stored PDFs the snapshot refers to), `secret.key`, `studyforge.env`
- * when there is one, and `manifest.json` (version, time, migrations, counts, and the SHA-256 and size
- * of every other file). Stored PDFs never change once written (they are named by their content), so
+ * A backup is one .tar.gz: the database (backup-database.ts: SQLite's online snapshot `studyforge.db`,
+ * or on PostgreSQL pg_dump's `studyforge.pgdump` or a logical copy as `studyforge.db`; consistent while
+ * the server writes), `uploads/` (the stored PDFs the snapshot refers to), `secret.key`,
+ * `studyforge.env` when there is one, and `manifest.json` (version, time, migrations, counts, how the
+ * database was written, and the SHA-256 and size of every other file). Stored PDFs never change once written (they are named by their content), so
  * hard-linking them before the snapshot and adding any the snapshot has that arrived meanwhile gives
  * exactly the PDFs the database refers to.
  *
  * A restore goes into a data directory no process is using, checks every checksum and SQLite's
- * integrity check before anything is replaced, keeps what it replaces, and is audited.
+ * integrity check (or that pg_restore reads the dump) before anything is replaced, keeps the files it
+ * replaces, and is audited. On PostgreSQL it fills an empty database (a non-empty one only with
+ * --force: its contents are dropped, not kept).
  */
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
@@ -20,11 +23,10 @@ import * as tar from "tar";
 import { closeContext, openContext } from "../core/bootstrap.ts";
 import type { Config } from "../core/config.ts";
 import { VERSION, type AppContext } from "../core/context.ts";
-import type { Db } from "../core/db.ts";
+import { databaseName, type Db } from "../core/db.ts";
 import { AppError, conflict } from "../core/errors.ts";
-import { describeServer, runningServers } from "../core/instance.ts";
 import type { Logger } from "../core/logger.ts";
-import { databaseInUse, integrityCheck, openSqliteFile, snapshotInto, unknownMigrations } from "../core/sqlite-file.ts";
+import type { CopyResult } from "../core/table-copy.ts";
 import { countUsersByRole } from "../accounts/directory.ts";
 import { countTests } from "../generation/housekeeping.ts";
 import { storageTotals } from "../materials/directory.ts";
@@ -32,10 +34,11 @@ import { documentHashes, storedBlobs } from "../materials/housekeeping.ts";
 import { blobPath } from "../materials/storage.ts";
 import { countTestsTaken } from "../practice/stats.ts";
 import { CLI_ACTOR, recordAudit } from "./audit.ts";
+import { assertNotInUse, DB_NAME, loadIntoPostgres, postgresHolds, snapshotDatabase, verifyDatabase, type DatabasePart } from "./backup-database.ts";
 
 const FORMAT = "studyforge-backup";
-const FORMAT_VERSION = 1;
-const DB_NAME = "studyforge.db";
+/** 1: the database is a SQLite file (any StudyForge restores it); 2: a pg_dump (older versions refuse it, saying so). */
+const FORMAT_VERSION = 2;
 const SECRET = "secret.key";
 const ENV_FILE = "studyforge.env";
 
@@ -50,7 +53,11 @@ export interface Manifest {
   files: Record<string, { sha256: string; bytes: number }>;
   /** PDFs the database refers to that were deleted before they could be copied (normally none). */
   missing_pdfs: string[];
+  /** How the database was written (absent in backups before PostgreSQL: a SQLite snapshot). */
+  database?: DatabasePart;
 }
+
+const databaseOf = (manifest: Manifest): DatabasePart => manifest.database ?? { format: "sqlite", file: DB_NAME, source: "sqlite" };
 
 async function sha256(file: string): Promise<string> {
   const hash = createHash("sha256");
@@ -75,7 +82,11 @@ async function take(from: string, to: string): Promise<boolean> {
 }
 
 async function countsOf(db: Db): Promise<Manifest["counts"]> {
-  const [roles, storage, tests, results] = await Promise.all([countUsersByRole(db), storageTotals(db), countTests(db), countTestsTaken(db)]);
+  // One after another: `db` may be a PostgreSQL transaction, one connection that runs one query at a time.
+  const roles = await countUsersByRole(db);
+  const storage = await storageTotals(db);
+  const tests = await countTests(db);
+  const results = await countTestsTaken(db);
   return {
     users: roles.student + roles.teacher + roles.admin,
     admins: roles.admin,
@@ -92,7 +103,7 @@ const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace("T", "-"
 export const defaultBackupFile = (app: AppContext) => path.join(app.config.dataDir, "backups", `studyforge-${stamp(app.clock.now())}.tar.gz`);
 
 /** Writes a backup of the installation to `outFile` and returns its manifest. */
-export async function createBackup(app: AppContext, outFile: string): Promise<{ file: string; bytes: number; manifest: Manifest }> {
+export async function createBackup(app: AppContext, outFile: string, opts: { logical?: boolean } = {}): Promise<{ file: string; bytes: number; manifest: Manifest }> {
   const { dataDir } = app.config;
   // A backup holds secret.key (it signs every session), every password hash and every PDF: only the
   // server's own user may read it, whatever the umask says.
@@ -104,19 +115,12 @@ export async function createBackup(app: AppContext, outFile: string): Promise<{ 
     for (const blob of await storedBlobs(dataDir)) {
       await take(blob.path, path.join(staging, path.relative(dataDir, blob.path)));
     }
-    const dbFile = path.join(staging, DB_NAME);
-    await snapshotInto(app.db, dbFile);
-    const snapshot = openSqliteFile(dbFile);
-    let hashes: Set<string>;
-    let counts: Manifest["counts"];
-    let migrations: string[];
-    try {
-      hashes = await documentHashes(snapshot);
-      counts = await countsOf(snapshot);
-      migrations = await snapshot("knex_migrations").orderBy("id").pluck("name");
-    } finally {
-      await snapshot.destroy();
-    }
+    const { part: database, value } = await snapshotDatabase(app, staging, opts, async (snapshot) => ({
+      hashes: await documentHashes(snapshot),
+      counts: await countsOf(snapshot),
+      migrations: (await snapshot("knex_migrations").orderBy("id").pluck("name")) as string[],
+    }));
+    const { hashes, counts, migrations } = value;
     const missing: string[] = [];
     for (const hash of hashes) {
       const to = blobPath(staging, hash);
@@ -139,13 +143,14 @@ export async function createBackup(app: AppContext, outFile: string): Promise<{ 
     }
     const manifest: Manifest = {
       format: FORMAT,
-      format_version: FORMAT_VERSION,
+      format_version: database.format === "pg_dump" ? 2 : 1,
       version: VERSION,
       created_at: app.clock.now().toISOString(),
       migrations,
       counts,
       files,
       missing_pdfs: missing,
+      database,
     };
     await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
 
@@ -162,20 +167,11 @@ export async function createBackup(app: AppContext, outFile: string): Promise<{ 
   }
 }
 
-/** Refuses while any process uses the data directory: a server's own record of itself, or the database's locks. */
-async function assertNotInUse(config: Config): Promise<void> {
-  const servers = runningServers(config.dataDir);
-  if (servers.length) {
-    throw conflict(`A StudyForge server is using ${config.dataDir} (${servers.map(describeServer).join("; ")}): stop it before restoring.`);
-  }
-  if (await databaseInUse(config.databaseFile)) {
-    throw conflict(`The database ${config.databaseFile} is open in another process (a server or another studyforge command): stop it before restoring.`);
-  }
-}
-
-/** What a data directory already holds that a restore would replace. */
+/** What a data directory already holds that a restore would replace (on PostgreSQL the files only). */
 export function existingData(config: Config): string[] {
-  const found = [config.databaseFile, path.join(config.dataDir, SECRET), path.join(config.dataDir, ENV_FILE)].filter((f) => existsSync(f));
+  const files = [path.join(config.dataDir, SECRET), path.join(config.dataDir, ENV_FILE)];
+  if (!config.postgresUrl) files.unshift(config.databaseFile);
+  const found = files.filter((f) => existsSync(f));
   const uploads = path.join(config.dataDir, "uploads");
   if (existsSync(uploads)) found.push(uploads);
   return found;
@@ -184,7 +180,7 @@ export function existingData(config: Config): string[] {
 const damaged = (why: string) => new AppError(422, `The backup is damaged or not a StudyForge backup: ${why}.`);
 
 /** Unpacks and checks a backup in `staging`; returns its manifest. Nothing outside `staging` is touched. */
-async function unpackAndVerify(file: string, staging: string): Promise<Manifest> {
+async function unpackAndVerify(config: Config, file: string, staging: string): Promise<Manifest> {
   if (!existsSync(file)) throw new AppError(404, `${file}: no such file.`);
   try {
     await tar.extract({
@@ -205,7 +201,8 @@ async function unpackAndVerify(file: string, staging: string): Promise<Manifest>
   }
   if (manifest.format !== FORMAT || typeof manifest.files !== "object") throw damaged("manifest.json is not a StudyForge backup manifest");
   if (manifest.format_version > FORMAT_VERSION) throw new AppError(422, `The backup was made by a newer StudyForge (${manifest.version}): upgrade before restoring it.`);
-  if (!manifest.files[DB_NAME]) throw damaged(`it holds no ${DB_NAME}`);
+  const database = databaseOf(manifest);
+  if (!manifest.files[database.file]) throw damaged(`it holds no ${database.file}`);
   for (const [name, expected] of Object.entries(manifest.files)) {
     const target = path.join(staging, name);
     if (!existsSync(target)) throw damaged(`${name} is missing`);
@@ -215,15 +212,7 @@ async function unpackAndVerify(file: string, staging: string): Promise<Manifest>
   const extra = present.map((e) => path.relative(staging, path.join(e.parentPath, e.name)).split(path.sep).join("/")).filter((n) => n !== "manifest.json" && !manifest.files[n]);
   if (extra.length) throw damaged(`${extra[0]} is not listed in its manifest`);
 
-  const db = openSqliteFile(path.join(staging, DB_NAME));
-  try {
-    const integrity = await integrityCheck(db);
-    if (integrity.join() !== "ok") throw damaged(`the database fails SQLite's integrity check (${integrity[0]})`);
-    const unknown = await unknownMigrations(db);
-    if (unknown.length) throw new AppError(422, `The backup was made by a newer StudyForge (${manifest.version}, migration ${unknown[0]}): upgrade before restoring it.`);
-  } finally {
-    await db.destroy();
-  }
+  await verifyDatabase(config, staging, database, damaged);
   return manifest;
 }
 
@@ -231,25 +220,39 @@ export interface RestoreResult {
   manifest: Manifest;
   /** Where the data it replaced was kept, if there was any. */
   kept: string | null;
+  /** On PostgreSQL: "pg_restore", or the logical copy's per-table counts. */
+  loaded?: { with: "pg_restore" } | { with: "copy"; tables: CopyResult["tables"] };
 }
 
 /**
- * Restores a backup into the configured data directory. Refuses while a server or another command
- * uses it, and when it holds data unless `replace` (the old data is moved to DATA_DIR/backups/).
+ * Restores a backup into the configured data directory (and, on PostgreSQL, the configured database).
+ * Refuses while a server or another command uses them; when the directory holds data unless `replace`
+ * (the old files are moved to DATA_DIR/backups/); when the PostgreSQL database holds rows unless `force`.
  */
-export async function restoreBackup(config: Config, file: string, opts: { replace: boolean; now: Date; log: Logger }): Promise<RestoreResult> {
-  const { dataDir } = config;
-  await assertNotInUse(config);
+export async function restoreBackup(config: Config, file: string, opts: { replace: boolean; force?: boolean; now: Date; log: Logger }): Promise<RestoreResult> {
+  const { dataDir, postgresUrl } = config;
+  await assertNotInUse(config, "restoring");
   const existing = existingData(config);
   if (existing.length && !opts.replace) {
     throw conflict(`${dataDir} already holds an installation (${existing.map((f) => path.basename(f)).join(", ")}): pass --yes to replace it (what it holds is kept in ${path.join(dataDir, "backups")}).`);
   }
+  const holds = postgresUrl ? await postgresHolds(postgresUrl) : [];
+  if (holds.length && !opts.force) {
+    throw conflict(`The PostgreSQL database ${databaseName(config)} is not empty (${holds.slice(0, 5).join(", ")}${holds.length > 5 ? ", …" : ""} hold rows): pass --force to replace its contents (they are dropped, not kept: back them up first), or restore into a new database.`);
+  }
   await mkdir(dataDir, { recursive: true });
   const staging = await mkdtemp(path.join(dataDir, ".restore-"));
   try {
-    const manifest = await unpackAndVerify(file, staging);
+    const manifest = await unpackAndVerify(config, file, staging);
+    const database = databaseOf(manifest);
     // Checked again just before the swap: a server may have started while the backup was checked.
-    await assertNotInUse(config);
+    await assertNotInUse(config, "restoring");
+    // PostgreSQL first, in one transaction: when it fails, the data directory is as it was.
+    let loaded: RestoreResult["loaded"];
+    if (postgresUrl) {
+      const copied = await loadIntoPostgres(postgresUrl, staging, database);
+      loaded = copied ? { with: "copy", tables: copied.tables } : { with: "pg_restore" };
+    }
     let kept: string | null = null;
     if (existing.length) {
       kept = path.join(dataDir, "backups", `replaced-${stamp(opts.now)}`);
@@ -258,8 +261,10 @@ export async function restoreBackup(config: Config, file: string, opts: { replac
         if (existsSync(f)) await rename(f, path.join(kept, path.basename(f)));
       }
     }
-    await mkdir(path.dirname(config.databaseFile), { recursive: true });
-    await rename(path.join(staging, DB_NAME), config.databaseFile);
+    if (!postgresUrl) {
+      await mkdir(path.dirname(config.databaseFile), { recursive: true });
+      await rename(path.join(staging, database.file), config.databaseFile);
+    }
     if (existsSync(path.join(staging, "uploads"))) await rename(path.join(staging, "uploads"), path.join(dataDir, "uploads"));
     for (const name of [SECRET, ENV_FILE]) {
       if (existsSync(path.join(staging, name))) await rename(path.join(staging, name), path.join(dataDir, name));
@@ -269,15 +274,21 @@ export async function restoreBackup(config: Config, file: string, opts: { replac
     // Opening migrates a backup from an older version; the restore is audited in the restored log.
     const app = await openContext(config, { log: opts.log });
     try {
+      // pg_restore reports no counts of its own: the restored database must hold what the manifest says.
+      if (loaded?.with === "pg_restore") {
+        const counts = await countsOf(app.db);
+        const differ = Object.entries(manifest.counts).filter(([k, v]) => counts[k as keyof Manifest["counts"]] !== v);
+        if (differ.length) throw new AppError(500, `The restored database does not hold what the backup's manifest lists (${differ.map(([k, v]) => `${k}: ${v} listed, ${counts[k as keyof Manifest["counts"]]} restored`).join("; ")}).`);
+      }
       await recordAudit(app, CLI_ACTOR, {
         action: "restore",
         target: { type: "system", label: path.basename(file) },
-        details: { backup_created_at: manifest.created_at, backup_version: manifest.version, counts: manifest.counts, kept },
+        details: { backup_created_at: manifest.created_at, backup_version: manifest.version, counts: manifest.counts, kept, database: database.format },
       });
     } finally {
       await closeContext(app);
     }
-    return { manifest, kept };
+    return { manifest, kept, loaded };
   } finally {
     // A failed unpacking may still be closing files; a leftover folder must not hide the real error.
     await rm(staging, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);

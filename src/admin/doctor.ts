@@ -13,6 +13,7 @@ import { integrityCheck, unknownMigrations } from "../core/sqlite-file.ts";
 import { checkProvider } from "../generation/providers/check.ts";
 import { missingBlobs } from "../materials/housekeeping.ts";
 import { checkScanner } from "../materials/self-test.ts";
+import { postgresChecks, postgresServer } from "./doctor-postgres.ts";
 
 export interface Check {
   name: string;
@@ -63,12 +64,6 @@ async function sqliteIntact(db: Db, name: string): Promise<Check> {
     : fail("Database", `${name} fails SQLite's integrity check: ${integrity[0]}`, "stop the server and restore the latest backup (studyforge restore FILE)");
 }
 
-/** PostgreSQL checks its own pages; what can go wrong from here is reaching it. */
-async function postgresAnswers(db: Db, name: string): Promise<Check> {
-  const { rows } = (await db.raw("select current_setting('server_version') as version")) as { rows: { version: string }[] };
-  return pass("Database", `${name} answers (PostgreSQL ${rows[0]?.version ?? "?"})`);
-}
-
 /** Integrity, migrations and stored PDFs: the checks that need the database. */
 async function checkDatabase(config: Config): Promise<Check[]> {
   if (!config.postgresUrl && !existsSync(config.databaseFile)) {
@@ -78,7 +73,8 @@ async function checkDatabase(config: Config): Promise<Check[]> {
   const db = openDatabase(config);
   const name = databaseName(config);
   try {
-    const checks: Check[] = [config.postgresUrl ? await postgresAnswers(db, name) : await sqliteIntact(db, name)];
+    // PostgreSQL checks its own pages; what can go wrong from here is reaching it, and its setup (doctor-postgres.ts).
+    const checks: Check[] = [config.postgresUrl ? await postgresServer(db, name) : await sqliteIntact(db, name)];
     const unknown = await unknownMigrations(db);
     const pending = unknown.length ? [] : await pendingMigrations(db);
     if (unknown.length) checks.push(fail("Migrations", `the database was migrated by a newer StudyForge (${unknown.join(", ")})`, "run the StudyForge version that made it, or a newer one"));
@@ -92,6 +88,7 @@ async function checkDatabase(config: Config): Promise<Check[]> {
           ? fail("Stored PDFs", `${missing.length} stored PDF(s) missing from ${path.join(config.dataDir, "uploads")}, used by ${files} file(s)`, "restore uploads/ from a backup (studyforge restore), or delete those files from the admin pages")
           : pass("Stored PDFs", "every document's PDF is present"),
       );
+      if (config.postgresUrl) checks.push(...(await postgresChecks(db, config)));
     }
     return checks;
   } catch (err) {

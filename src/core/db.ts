@@ -48,16 +48,22 @@ export function databaseName(config: Pick<Config, "databaseFile" | "postgresUrl"
 }
 
 /**
+ * How StudyForge's connections name themselves to PostgreSQL (pg_stat_activity.application_name): a
+ * restore or a migration looks for this name to know whether a server is using the database.
+ */
+export const SERVER_APPLICATION = "studyforge";
+
+/**
  * PostgreSQL through knex's `pg` client. The pool is small (DATABASE_POOL_MAX, 10 by default): several
  * instances share the server's max_connections (100 by default), and a request holds a connection only
  * for its queries. count(*) and sum() come back as strings (bigint/numeric): callers wrap them in
  * Number(), which works on both databases.
  */
-export function openPostgres(url: string, poolMax = 10): Db {
+export function openPostgres(url: string, poolMax = 10, applicationName = SERVER_APPLICATION): Db {
   readNumbersAsNumbers();
   return knex({
     client: "pg",
-    connection: { connectionString: url, application_name: "studyforge" },
+    connection: { connectionString: url, application_name: applicationName },
     pool: { min: 0, max: poolMax, idleTimeoutMillis: 30_000 },
     acquireConnectionTimeout: 30_000,
   });

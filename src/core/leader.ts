@@ -34,6 +34,20 @@ export async function takeLease(app: { db: Knex; clock: Clock }, name: string, t
   return taken === 1;
 }
 
+/**
+ * The leases table at a glance, for `studyforge doctor`: how many are held now, and (at most 5) those
+ * that end later than any lease is ever taken for (`longestMs` from now): a wrong clock on an instance.
+ */
+export async function leaseSummary(db: Knex, nowMs: number, longestMs: number): Promise<{ held: number; tooLong: { name: string; holder: string; expires_at: number }[] }> {
+  const [row] = await db("leases").where("expires_at", ">", nowMs).count({ n: "*" });
+  const tooLong: { name: string; holder: string; expires_at: number | string }[] = await db("leases")
+    .where("expires_at", ">", nowMs + longestMs)
+    .select("name", "holder", "expires_at")
+    .orderBy("expires_at", "desc")
+    .limit(5);
+  return { held: Number(row?.n ?? 0), tooLong: tooLong.map((r) => ({ ...r, expires_at: Number(r.expires_at) })) };
+}
+
 /** Gives the lease back early (this instance's only), e.g. when it stops. */
 export async function releaseLease(app: { db: Knex }, name: string): Promise<void> {
   await app.db("leases").where({ name, holder: INSTANCE_ID }).update({ expires_at: 0 });
