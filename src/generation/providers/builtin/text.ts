@@ -60,7 +60,10 @@ export const GENERAL_VOCABULARY = new Set(
     "foundation framework design plan project projects product products hardware instruction instructions button " +
     "window screen menu icon team company organization community behaviour behavior purpose usage " +
     "piece pieces writer reader writers convention conventions subsection subsections paragraph paragraphs " +
-    "family families effect effects key mind encounter encounters advance advances assumption assumptions principle shape shapes"
+    "family families effect effects key mind encounter encounters advance advances assumption assumptions principle shape shapes " +
+    // Abstract nouns that blank to a riddle ("depending on the _____ of a thrown exception", "it is Delegate's _____").
+    "nature responsibility responsibilities manner character characteristic characteristics variety quality " +
+    "respect regard aspect aspects feature circumstance circumstances occasion possibility possibilities"
   ).split(" "),
 );
 
