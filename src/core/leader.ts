@@ -22,16 +22,52 @@ export const INSTANCE_ID = `${os.hostname()}:${process.pid}:${randomBytes(4).toS
  * Takes the lease `name` for `ttlMs` if it is free, expired, or already this instance's; true when this
  * instance holds it now.
  */
-export async function takeLease(app: { db: Knex; clock: Clock }, name: string, ttlMs: number): Promise<boolean> {
+export function takeLease(app: { db: Knex; clock: Clock }, name: string, ttlMs: number): Promise<boolean> {
+  return claim(app, name, INSTANCE_ID, ttlMs);
+}
+
+async function claim(app: { db: Knex; clock: Clock }, name: string, holder: string, ttlMs: number): Promise<boolean> {
   const now = app.clock.now().getTime();
   const until = now + ttlMs;
   // The row exists once; afterwards only the conditional update below decides.
   await app.db("leases").insert({ name, holder: "", expires_at: 0 }).onConflict("name").ignore();
   const taken = await app.db("leases")
     .where({ name })
-    .andWhere((q) => q.where("expires_at", "<=", now).orWhere({ holder: INSTANCE_ID }))
-    .update({ holder: INSTANCE_ID, expires_at: until });
+    .andWhere((q) => q.where("expires_at", "<=", now).orWhere({ holder }))
+    .update({ holder, expires_at: until });
   return taken === 1;
+}
+
+/**
+ * Runs `task` while holding the lease `name` exclusively: across instances, and across calls in this
+ * one (each call is its own holder). Waits for a held lease, checking again at growing intervals, up
+ * to `waitMs`, then throws `busy()`. The lease is renewed while the task runs, so a task may outlast
+ * `ttlMs`; an instance that dies holding it blocks the others for `ttlMs` at most. The row goes when
+ * the task ends, so names made from data (a content hash) leave nothing behind.
+ *
+ * Why a lease and not pg_advisory_lock: an advisory lock lives on one connection, which would then be
+ * kept from the pool for the whole task (a scan of many seconds); and it does not exist on SQLite,
+ * where the CLI and the server are two processes on one file.
+ */
+export async function whileHoldingLease<T>(
+  app: { db: Knex; clock: Clock },
+  name: string,
+  opts: { ttlMs: number; waitMs: number; busy: () => Error },
+  task: () => Promise<T>,
+): Promise<T> {
+  const holder = `${INSTANCE_ID}:${randomBytes(4).toString("hex")}`;
+  const deadline = Date.now() + opts.waitMs;
+  for (let pause = 10; !(await claim(app, name, holder, opts.ttlMs)); pause = Math.min(pause * 2, 500)) {
+    if (Date.now() + pause > deadline) throw opts.busy();
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+  const renewal = setInterval(() => void claim(app, name, holder, opts.ttlMs).catch(() => undefined), opts.ttlMs / 3);
+  try {
+    return await task();
+  } finally {
+    clearInterval(renewal);
+    await app.db("leases").where({ name, holder }).delete();
+  }
 }
 
 /**

@@ -68,7 +68,7 @@ export async function orphanedBlobs(app: AppContext, before: number) {
 export async function removeOrphanedBlobs(app: AppContext, hashes: string[]): Promise<number> {
   let removed = 0;
   for (const hash of hashes) {
-    await withHashLock(hash, async () => {
+    await withHashLock(app, hash, async () => {
       if (await app.db("documents").where({ hash }).first("hash")) return;
       await rm(blobPath(app.config.dataDir, hash), { force: true });
       removed++;

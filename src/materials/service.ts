@@ -47,7 +47,7 @@ export async function uploadFile(
     if (upload.size === 0) throw new AppError(422, "The file is empty.");
     const filename = cleanFilename(upload.originalName);
     const hash = upload.sha256;
-    return await withHashLock(hash, async () => {
+    return await withHashLock(scope, hash, async () => {
       const mine: MaterialRow | undefined = await materials(scope).where({ "m.user_id": scope.user.id, "m.hash": hash }).first();
       if (mine) return { file: toFileOut(mine), created: false };
 
@@ -93,7 +93,7 @@ export async function uploadFile(
 
 /** Drops a document's text and bytes once no study material refers to it any more. */
 export async function releaseDocument(app: AppContext, hash: string): Promise<void> {
-  await withHashLock(hash, async () => {
+  await withHashLock(app, hash, async () => {
     const used = await app.db("study_materials").where({ hash }).first("id");
     if (used) return;
     await app.db("documents").where({ hash }).delete();

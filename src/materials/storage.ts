@@ -1,6 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { rename, rm, copyFile } from "node:fs/promises";
 import path from "node:path";
+import type { Knex } from "knex";
+import type { Clock } from "../core/clock.ts";
+import { AppError } from "../core/errors.ts";
+import { whileHoldingLease } from "../core/leader.ts";
 import { keyedMutex } from "../core/mutex.ts";
 
 /** Where the original PDFs live: DATA_DIR/uploads/ab/abcdef….pdf, named by content hash. */
@@ -31,5 +35,19 @@ export async function removeBlob(dataDir: string, hash: string): Promise<void> {
   await rm(blobPath(dataDir, hash), { force: true });
 }
 
-/** Serialises work on one content hash: storing, referencing and releasing its bytes. */
-export const withHashLock = keyedMutex();
+const inThisProcess = keyedMutex();
+
+/**
+ * Serialises work on one content hash (storing, referencing and releasing its bytes) in this process
+ * and across the instances that share the data directory: without it, two instances scanning the same
+ * new bytes both stored them and the one whose document insert lost deleted the file the winner's
+ * document names; and a release on one could delete the file an upload on another had just referred
+ * to. One lease row per hash (core/leader.ts); calls in this process queue in memory first, so only
+ * one of them at a time asks the database. The holder may be scanning, so a waiter waits as long as a
+ * scan may take.
+ */
+export function withHashLock<T>(app: { db: Knex; clock: Clock; config: { scanTimeoutS: number } }, hash: string, task: () => Promise<T>): Promise<T> {
+  const busy = () => new AppError(503, "The same file is being stored by another upload right now. Try again in a minute.", { headers: { "Retry-After": "60" } });
+  const lease = { ttlMs: 60_000, waitMs: app.config.scanTimeoutS * 1000 + 60_000, busy };
+  return inThisProcess(hash, () => whileHoldingLease(app, `stored-file:${hash}`, lease, task));
+}

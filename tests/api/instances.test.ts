@@ -6,6 +6,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import http from "node:http";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -17,6 +18,7 @@ import { newStudent } from "../helpers/accounts.ts";
 import { exited, freePort, NODE, ROOT, spawnServer } from "../helpers/cli.ts";
 import { uploadRFaq } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
+import { manyPagesPdf } from "../helpers/pdfs.ts";
 import { testDatabase } from "../helpers/postgres.ts";
 import { tempDir } from "../helpers/server.ts";
 
@@ -123,6 +125,32 @@ describe("two instances on one database and one data directory", () => {
     expect(Number((await db("results").where({ user_id: id }).count({ n: "*" }).first())!.n)).toBe(1);
   }, 90_000);
 
+  it("keep the stored PDF of two students uploading the same new bytes on both at once", async () => {
+    const [one, two] = [await newStudent(a.url), await newStudent(a.url)];
+    const pdf = await manyPagesPdf(60, (p) => `Page ${p} of the handout both instances receive at once.\nIt has a paragraph of text to find.`);
+    // Both instances scan the same unknown bytes side by side; one of them writes the document first.
+    const [onA, onB] = await Promise.all([one.c.upload("/api/files/upload/scan", pdf, "handout.pdf"), sameBrowser(two.c, b.url).upload("/api/files/upload/scan", pdf, "handout.pdf")]);
+    expect([onA.status, onB.status]).toEqual([201, 201]);
+    expect(existsSync(storedPdf(pdf))).toBe(true);
+    for (const [c, id] of [[one.c, onA.body.file_id], [two.c, onB.body.file_id]] as const) expect((await c.get(`/api/files/${id}/download`)).status).toBe(200);
+  }, 60_000);
+
+  it("keep the stored PDF when the last owner deletes it on one instance while another student uploads it on the other", async () => {
+    const pdf = await manyPagesPdf(5, (p) => `Page ${p} of a worksheet that is deleted and uploaded again at once.`);
+    for (let round = 0; round < 5; round++) {
+      const [leaving, arriving] = [await newStudent(a.url), await newStudent(a.url)];
+      const fileId = (await leaving.c.upload("/api/files/upload/scan", pdf, "worksheet.pdf")).body.file_id;
+      const [deleted, uploaded] = await Promise.all([leaving.c.delete(`/api/files/${fileId}`), sameBrowser(arriving.c, b.url).upload("/api/files/upload/scan", pdf, "worksheet.pdf")]);
+      expect(deleted.status).toBeLessThan(300);
+      expect(uploaded.status).toBe(201);
+      expect(existsSync(storedPdf(pdf))).toBe(true);
+      expect((await sameBrowser(arriving.c, b.url).get(`/api/files/${uploaded.body.file_id}/download`)).status).toBe(200);
+      // The arriving student is now the last owner: gone with their deletion, for the next round.
+      expect((await arriving.c.delete(`/api/files/${uploaded.body.file_id}`)).status).toBeLessThan(300);
+      expect(existsSync(storedPdf(pdf))).toBe(false);
+    }
+  }, 90_000);
+
   it("run an hour's housekeeping on one of them: of two started at once, one runs it and the other skips", async () => {
     const script = `import { openContext, closeContext } from ${JSON.stringify(path.join(ROOT, "src/core/bootstrap.ts"))};
 import { loadConfig } from ${JSON.stringify(path.join(ROOT, "src/core/config.ts"))};
@@ -138,6 +166,12 @@ try { process.stdout.write(JSON.stringify((await maintenanceOnOneInstance(app, m
     expect(JSON.parse(late.stdout)).toBe("skipped");
   }, 60_000);
 });
+
+/** Where the data directory keeps these bytes (named by their content hash). */
+const storedPdf = (bytes: Uint8Array) => {
+  const hash = createHash("sha256").update(bytes).digest("hex");
+  return path.join(dataDir, "uploads", hash.slice(0, 2), `${hash}.pdf`);
+};
 
 const slotsOf = async (userId: number) => Number((await db("upload_slots").where({ user_id: userId }).count({ n: "*" }).first())!.n);
 
