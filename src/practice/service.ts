@@ -1,5 +1,6 @@
 import type { Scope } from "../core/context.ts";
-import { lockKey, withTransaction } from "../core/db.ts";
+import { withTransaction } from "../core/db.ts";
+import { lockKeyShared } from "../core/dialect.ts";
 import { AppError, conflict } from "../core/errors.ts";
 import { findOwned } from "../core/policy.ts";
 import { loadTestQuestions, presentTest } from "../generation/service.ts";
@@ -81,8 +82,9 @@ export async function submit(scope: Scope, input: SubmitInput, idempotencyKey?: 
     // owner's edits of the test (edit.ts takes the same lock), so an attempt is graded against the
     // questions it was given on or refused. Someone else's test is taken for an assignment: which one,
     // and whether an attempt is left, is decided here too, so parallel submissions cannot pass the limit.
+    // The lock is shared: submissions exclude only edits, not each other (a year submitting one exam).
     id = await withTransaction(scope, async (tx) => {
-      await lockKey(tx.db, testQuestionsLock(input.test_id));
+      await lockKeyShared(tx.db, testQuestionsLock(input.test_id));
       const { row: test, questions } = await loadTestQuestions(tx, input.test_id);
       if (input.version !== undefined && input.version !== questionsVersion(test.questions)) throw conflict(CHANGED);
       const outside = Object.keys(input.answers).map(Number).find((i) => i >= questions.length);
