@@ -7,6 +7,9 @@ import { metricsOf } from "../core/metrics.ts";
 /** Seconds from queued to finished: a builtin test in seconds, a language model's in minutes. */
 const JOB_BUCKETS = [1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600];
 
+/** Seconds: a query on loopback to one waiting behind a busy pool. */
+const DB_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
+
 /** The pool knex draws connections from (tarn), as far as the metrics read it. */
 interface PoolStats {
   max: number;
@@ -14,6 +17,23 @@ interface PoolStats {
   numFree(): number;
   numPendingAcquires(): number;
   numPendingCreates(): number;
+  on(event: "acquireRequest" | "acquireSuccess" | "acquireFail", listener: (eventId: number) => void): void;
+}
+
+/** Starts of things in flight by id, bounded: an id whose end never comes (a lost connection) cannot grow it forever. */
+function stopwatch(observe: (seconds: number) => void, max = 10_000) {
+  const started = new Map<string | number, number>();
+  return {
+    start(id: string | number) {
+      if (started.size < max) started.set(id, performance.now());
+    },
+    stop(id: string | number) {
+      const t = started.get(id);
+      if (t === undefined) return;
+      started.delete(id);
+      observe((performance.now() - t) / 1000);
+    },
+  };
 }
 
 /**
@@ -82,4 +102,19 @@ export function instrumentServer(app: AppContext): void {
     },
   });
   new Gauge({ name: "studyforge_db_pool_max", help: "Most database connections this instance opens", registers }).set(poolOf()?.max ?? 0);
+
+  // Where a request's time goes: waiting for a connection (a pool too small for the load) versus the
+  // database answering. Together with the request histogram they tell a slow query from a queue.
+  const acquire = new Histogram({ name: "studyforge_db_pool_acquire_seconds", help: "Time a query waited for a database connection from the pool", buckets: DB_BUCKETS, registers });
+  const queries = new Histogram({ name: "studyforge_db_query_duration_seconds", help: "Time from sending a query to the database to its answer (transactions' statements included)", buckets: DB_BUCKETS, registers });
+  const waits = stopwatch((s) => acquire.observe(s));
+  const pool = poolOf();
+  pool?.on("acquireRequest", (id) => waits.start(id));
+  pool?.on("acquireSuccess", (id) => waits.stop(id));
+  pool?.on("acquireFail", (id) => waits.stop(id));
+  const running = stopwatch((s) => queries.observe(s));
+  const queryId = (q: { __knexQueryUid?: string }) => q.__knexQueryUid;
+  app.db.on("query", (q) => queryId(q) && running.start(queryId(q)!));
+  app.db.on("query-response", (_r, q) => queryId(q) && running.stop(queryId(q)!));
+  app.db.on("query-error", (_e, q) => queryId(q) && running.stop(queryId(q)!));
 }
