@@ -173,6 +173,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "Exporting a generic will also export its methods": a gerund is a subject, not an order.
   const gerundSubject = tokens[0]?.lower.endsWith("ing") === true && !tokens.slice(0, 8).some((t) => t.text === ",");
   if ((tokens[0]?.pos === "VERB" && !gerundSubject) || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b/.test(text)) return "imperative";
+  // "Once symbols are registered, check that …": an order after its condition.
+  if (/^(?:Once|When|Whenever|If|After|Before|Unless|While|Where|For|To|In)\b[^,]*,\s*(?:check|make|use|ensure|see|note|run|call|set|add|remove|do|don['’]t|try|avoid|consider|remember|put|define|specify|include|write|edit|look|install|load|keep|be|type|enter|select|click|choose|open|start|stop)\b/i.test(text)) return "imperative";
   // Talk to the reader ("we want to record", "you can …") is about the course, not the subject.
   if (/\b(?:we|our|us|you|your|I|me|my)\b/i.test(withoutAbbreviations(text).replace(/^I\b/, ""))) return "addresses the reader";
   // "The value is …", "The function is then applied …": which one is said before.
