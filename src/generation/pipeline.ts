@@ -1,5 +1,6 @@
 import type { Db } from "../core/db.ts";
 import { AppError } from "../core/errors.ts";
+import type { PageUnit } from "../materials/formats/types.ts";
 import { searchChunks } from "../materials/search.ts";
 import type { Difficulty, PageText, Passage, Provider, Question, QuestionType } from "./providers/types.ts";
 import { spreadAnswerPositions } from "./answer-positions.ts";
@@ -9,6 +10,8 @@ import { checkItem, type ValidationContext } from "./validate.ts";
 export interface PipelineInput {
   hash: string;
   pageCount: number;
+  /** What the document's pages are (a PDF's pages, slides or sections), as questions cite them. */
+  pageUnit?: PageUnit;
   topic: string;
   difficulty: Difficulty;
   count: number;
@@ -89,7 +92,7 @@ export async function runPipeline(db: Db, provider: Provider, input: PipelineInp
           count: size,
           types: input.types,
           passages: window,
-          document: { pageCount: input.pageCount, pages },
+          document: { pageCount: input.pageCount, pages, unit: input.pageUnit },
           exclude: [...(input.previous?.exclude ?? []), ...accepted.map((q) => q.question)],
           excludeSources: input.previous?.excludeSources,
           seed: input.seed + index,

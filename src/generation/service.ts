@@ -5,6 +5,7 @@ import { AppError } from "../core/errors.ts";
 import { enqueueJob, registerJobHandler, type JobView } from "../core/jobs.ts";
 import { RATE_RULES } from "../core/rate-limit.ts";
 import { findMaterial, type MaterialRow } from "../materials/policy.ts";
+import { pageUnitOf } from "../materials/queries.ts";
 import { searchChunks } from "../materials/search.ts";
 import { runPipeline } from "./pipeline.ts";
 import { previousQuestions, type PreviousQuestions } from "./repeats.ts";
@@ -154,7 +155,7 @@ registerJobHandler("generate", async (scope, raw, control) => {
   const questions = await runPipeline(
     scope.db,
     provider,
-    { hash: material.hash, pageCount: material.page_count, ...params, previous },
+    { hash: material.hash, pageCount: material.page_count, pageUnit: material.page_unit, ...params, previous },
     { signal: control.signal, progress: control.progress, log: scope.log },
   );
   // The file may have been deleted while the questions were written: the test keeps them anyway.
@@ -196,7 +197,7 @@ export async function writeGroundedQuestions(scope: Scope, input: { file_id: num
     const params = { topic: input.topic, difficulty: "Medium" as const, count: input.count, types: ["short_answer" as const], seed: randomInt(2 ** 31) };
     // Cards carry their answers: from a class's material, none may be an assigned test's question.
     const previous = await notToAsk(scope, material, []);
-    return await writingNow(() => runPipeline(scope.db, provider, { hash: material.hash, pageCount: material.page_count, ...params, previous }, { log: scope.log, signal }));
+    return await writingNow(() => runPipeline(scope.db, provider, { hash: material.hash, pageCount: material.page_count, pageUnit: material.page_unit, ...params, previous }, { log: scope.log, signal }));
   } finally {
     studentsWriting.delete(scope.user.id);
   }
@@ -253,7 +254,9 @@ export function presentTest(row: TestRow, mode?: "take" | "review") {
 
 export async function getTest(scope: Scope, id: number, mode?: "take" | "review") {
   // Taking hides the answers, so a test assigned to the user may be taken; anything more is the owner's.
-  return presentTest(await findTest(scope, id, mode === "take" ? "take" : "own"), mode);
+  const row = await findTest(scope, id, mode === "take" ? "take" : "own");
+  // How its questions' source pages are cited: "slide 4" for a presentation, "section 2" for a text document.
+  return { ...presentTest(row, mode), page_unit: await pageUnitOf(scope.db, row.study_material_id) };
 }
 
 /** The questions of a test, for grading and showing results (practice): the answers stay on the server unless practice shows them. */

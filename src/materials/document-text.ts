@@ -5,7 +5,7 @@
  */
 import type { Db } from "../core/db.ts";
 import { chunkPages, type Chunk } from "./chunks.ts";
-import { cleanPagesInTurns } from "./clean/index.ts";
+import { cleanPagesInTurns, type CleanOptions } from "./clean/index.ts";
 import { textBytes } from "./quota.ts";
 import type { ScannedPage } from "./scan/index.ts";
 
@@ -19,9 +19,10 @@ export interface DocumentText {
 /** Rows per insert: well under SQLite's limit of bound parameters per statement. */
 const BATCH = 200;
 
-export async function documentText(scanned: readonly ScannedPage[]): Promise<DocumentText> {
+/** `options.printed`: whether the pages are a printer's, with running heads and wrapped lines (a PDF's are; see clean/). */
+export async function documentText(scanned: readonly ScannedPage[], options: CleanOptions = {}): Promise<DocumentText> {
   // PostgreSQL's text cannot hold NUL, which a PDF's unmapped glyphs can extract as; it carries no word.
-  const pages = (await cleanPagesInTurns(scanned)).map((p) => (p.text.includes("\0") ? { ...p, text: p.text.replaceAll("\0", "") } : p));
+  const pages = (await cleanPagesInTurns(scanned, undefined, options)).map((p) => (p.text.includes("\0") ? { ...p, text: p.text.replaceAll("\0", "") } : p));
   return { pages, chunks: chunkPages(pages), textBytes: textBytes(pages) };
 }
 

@@ -27,7 +27,7 @@ export function materialRoutes(router: AppRouter) {
   router.get("/api/files/:id/download", async (ctx) => {
     const file = await materials.downloadFile(requireUser(ctx), parse(IdParams, ctx.params, "path").id);
     ctx.attachment(file.filename);
-    ctx.type = "application/pdf";
+    ctx.type = file.contentType;
     ctx.length = file.size;
     ctx.body = createReadStream(file.path);
   });

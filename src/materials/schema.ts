@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_UNITS } from "./formats/types.ts";
 
 export const FileOut = z.object({
   file_id: z.number(),
@@ -7,6 +8,8 @@ export const FileOut = z.object({
   /** Kilobytes with two decimals, as the upload history shows it. */
   size: z.number(),
   pages: z.number(),
+  /** What `pages` counts and questions cite: "page" (PDF), "slide" (presentations) or "section" (text documents). */
+  page_unit: z.enum(PAGE_UNITS),
 });
 export type FileOut = z.infer<typeof FileOut>;
 

@@ -4,7 +4,8 @@ import { AppError } from "../core/errors.ts";
 import type { ReceivedFile } from "../http/multipart.ts";
 import { documentText, insertDocumentText } from "./document-text.ts";
 import { cleanFilename } from "./filename.ts";
-import { findMaterial, type MaterialRow } from "./policy.ts";
+import { FORMATS, type DocumentFormat } from "./formats/types.ts";
+import { findMaterial, MATERIAL_DOCUMENT_COLUMNS, type MaterialRow } from "./policy.ts";
 import { scanPool } from "./pool.ts";
 import { ensureRoom } from "./quota.ts";
 import type { FileOut } from "./schema.ts";
@@ -17,10 +18,11 @@ export const toFileOut = (row: MaterialRow): FileOut => ({
   uploadedAt: row.created_at,
   size: Math.round((row.size_bytes / 1024) * 100) / 100,
   pages: row.page_count,
+  page_unit: row.page_unit,
 });
 
 const materials = (app: AppContext) =>
-  app.db("study_materials as m").join("documents as d", "d.hash", "m.hash").select("m.*", "d.size_bytes", "d.page_count");
+  app.db("study_materials as m").join("documents as d", "d.hash", "m.hash").select("m.*", ...MATERIAL_DOCUMENT_COLUMNS);
 
 export async function listFiles(scope: Scope): Promise<FileOut[]> {
   const rows: MaterialRow[] = await materials(scope).where("m.user_id", scope.user.id).orderBy([{ column: "m.created_at", order: "desc" }, { column: "m.id", order: "desc" }]);
@@ -68,14 +70,23 @@ export async function uploadFile(
       } else {
         await ensureRoom(scope.db, userId, upload.size, limitMb);
         const scanned = await scanPool(scope).scan(upload.path, { owner: userId, signal });
-        const text = await documentText(scanned.pages);
+        const format = scanned.format ?? "pdf";
+        const text = await documentText(scanned.pages, { printed: format === "pdf" });
         const text_bytes = text.textBytes;
         await storeBlob(scope.config.dataDir, hash, upload.path);
         try {
           // The document and the user's record of it commit together: never one without the other.
           id = await scope.db.transaction(async (trx) => {
             await ensureRoom(trx, userId, upload.size + text_bytes, limitMb);
-            await trx("documents").insert({ hash, size_bytes: upload.size, text_bytes, page_count: scanned.pageCount, created_at: material.created_at });
+            await trx("documents").insert({
+              hash,
+              size_bytes: upload.size,
+              text_bytes,
+              page_count: scanned.pageCount,
+              format,
+              page_unit: FORMATS[format].unit,
+              created_at: material.created_at,
+            });
             await insertDocumentText(trx, hash, text);
             return insertMaterial(trx);
           });
@@ -113,7 +124,8 @@ export async function searchFile(scope: Scope, id: number, q: string, limit: num
   return { file_id: row.id, query: q, results: hits.map((h) => ({ page: h.page, text: excerpt(h.text, q) })) };
 }
 
-export async function downloadFile(scope: Scope, id: number): Promise<{ path: string; filename: string; size: number }> {
+export async function downloadFile(scope: Scope, id: number): Promise<{ path: string; filename: string; size: number; contentType: string }> {
   const row = await findMaterial(scope, id, "view");
-  return { path: blobPath(scope.config.dataDir, row.hash), filename: row.filename, size: row.size_bytes };
+  const contentType = FORMATS[row.format as DocumentFormat]?.contentType ?? "application/octet-stream";
+  return { path: blobPath(scope.config.dataDir, row.hash), filename: row.filename, size: row.size_bytes, contentType };
 }

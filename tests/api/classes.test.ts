@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { NOT_ACCEPTED } from "../../src/materials/formats/types.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { FIXTURES, R_FAQ } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
@@ -123,7 +124,7 @@ describe("a syllabus", () => {
   });
 
   it.each([
-    ["not a PDF", () => Promise.resolve(notPdf()), 415, "Only PDF files are accepted."],
+    ["not a PDF", () => Promise.resolve(notPdf()), 415, NOT_ACCEPTED],
     ["an empty file", () => Promise.resolve(new Uint8Array()), 422, "The file is empty."],
     ["over the size limit", () => Promise.resolve(new Uint8Array(1024 * 1024 + 10).fill(65)), 413, "The file is larger than 1 MB."],
   ])("%s is refused with /upload's message, and no class is added", async (_what, make, status, message) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { up as cleanStoredPages } from "../../migrations/011_clean_pages.ts";
 import { chunkPages } from "../../src/materials/chunks.ts";
 import { cleanPages } from "../../src/materials/clean/index.ts";
+import { NOT_ACCEPTED } from "../../src/materials/formats/types.ts";
 import { textBytes } from "../../src/materials/quota.ts";
 import { searchChunks } from "../../src/materials/search.ts";
 import { newStudent } from "../helpers/accounts.ts";
@@ -36,6 +37,7 @@ describe("uploading study material", () => {
       uploadedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       size: Math.round((mimeSpec.length / 1024) * 100) / 100,
       pages: 17,
+      page_unit: "page",
     });
     const list = await c.get("/api/files/");
     expect(list.body).toEqual([res.body]);
@@ -98,7 +100,7 @@ describe("uploading study material", () => {
 
 describe("bad input leaves nothing behind", () => {
   it.each([
-    ["a non-PDF renamed .pdf", () => Promise.resolve(notPdf()), 415, "Only PDF files are accepted."],
+    ["a non-PDF renamed .pdf", () => Promise.resolve(notPdf()), 415, NOT_ACCEPTED],
     ["a truncated PDF", truncatedPdf, 422, "This PDF is damaged and cannot be read."],
     ["a password-protected PDF", () => encryptedPdf(), 422, "This PDF is password-protected. Remove the password and upload it again."],
     ["an image-only PDF", () => imagePdf(), 422, "This PDF has no selectable text (it looks like a scan)."],

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "../../src/core/errors.ts";
+import { NOT_ACCEPTED } from "../../src/materials/formats/types.ts";
 import { createScanPool, type ScanPool, type ScanPoolOptions, type ScanResult } from "../../src/materials/scan/index.ts";
 import { pageText, type TextRun } from "../../src/materials/scan/page-text.ts";
 import {
@@ -140,8 +141,11 @@ describe("refusing files it cannot read", () => {
   });
 
   it("another kind of file renamed .pdf", async () => {
-    await expectFailure(scanBytes(notPdf()), 415, "Only PDF files are accepted.");
-    await expectFailure(scanBytes(Buffer.from("Plain notes, saved as notes.pdf.\n")), 415, "Only PDF files are accepted.");
+    await expectFailure(scanBytes(notPdf()), 415, NOT_ACCEPTED);
+  });
+
+  it("plain text renamed .pdf, read as the text it is", async () => {
+    expect(await scanBytes(Buffer.from("Plain notes, saved as notes.pdf.\n"))).toEqual({ format: "txt", pageCount: 1, pages: [{ page: 1, text: "Plain notes, saved as notes.pdf." }] });
   });
 
   it("an empty file", async () => {

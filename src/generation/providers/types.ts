@@ -32,6 +32,8 @@ export const Question = z.object({
 export type Question = z.infer<typeof Question>;
 
 /** A passage of the study material with the page it starts on. */
+import type { PageUnit } from "../../materials/formats/types.ts";
+
 export interface Passage {
   page: number;
   text: string;
@@ -52,7 +54,7 @@ export interface GenerationRequest {
   /** The topic's passages, most relevant first: the only material a language model sees. */
   passages: Passage[];
   /** The whole document, for providers that work from it directly (builtin: distractors). */
-  document: { pageCount: number; pages: () => Promise<PageText[]> };
+  document: { pageCount: number; pages: () => Promise<PageText[]>; /** What its pages are: a PDF's pages, slides or sections. */ unit?: PageUnit };
   /** Questions already accepted, and on regenerate the previous test's questions; the provider must not repeat them. */
   exclude: string[];
   /**

@@ -24,8 +24,17 @@ export { newStats, type CleanStats } from "./lines.ts";
  */
 export const CHARS_PER_TURN = 200_000;
 
-export function cleanPages(pages: readonly ScannedPage[], stats?: CleanStats): ScannedPage[] {
-  const steps = cleaningSteps(pages, stats);
+/**
+ * `printed: false`: the pages are not a printer's (slides, or sections of a Word or text file, cut by
+ * length): no running heads or footers to drop (a slide may repeat its deck's title), and each line is a
+ * paragraph already, never a line wrapped by width.
+ */
+export interface CleanOptions {
+  printed?: boolean;
+}
+
+export function cleanPages(pages: readonly ScannedPage[], stats?: CleanStats, options: CleanOptions = {}): ScannedPage[] {
+  const steps = cleaningSteps(pages, stats, options);
   for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
@@ -33,8 +42,8 @@ export function cleanPages(pages: readonly ScannedPage[], stats?: CleanStats): S
  * cleanPages for the server's main thread: the same steps, with a turn for other work between slices
  * of pages, so that cleaning a long document holds up no request for all of it.
  */
-export async function cleanPagesInTurns(pages: readonly ScannedPage[], stats?: CleanStats): Promise<ScannedPage[]> {
-  const steps = cleaningSteps(pages, stats);
+export async function cleanPagesInTurns(pages: readonly ScannedPage[], stats?: CleanStats, options: CleanOptions = {}): Promise<ScannedPage[]> {
+  const steps = cleaningSteps(pages, stats, options);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
     await new Promise((resolve) => setImmediate(resolve));
@@ -64,7 +73,7 @@ function* inTurns<T, R>(items: readonly T[], chars: readonly number[], work: (sl
  * The steps of cleaning; it yields between slices of the page-by-page passes. The two steps that must
  * see all pages at once (merged heads, running lines) run whole, with a turn before and after each.
  */
-function* cleaningSteps(pages: readonly ScannedPage[], stats?: CleanStats): Generator<void, ScannedPage[]> {
+function* cleaningSteps(pages: readonly ScannedPage[], stats?: CleanStats, { printed = true }: CleanOptions = {}): Generator<void, ScannedPage[]> {
   // Cleaning only drops and joins: a page's original length bounds its size in every pass.
   const chars = pages.map((p) => p.text.length);
   let split: PageLines[] = yield* inTurns(pages, chars, (slice) => slice.map(({ page, text }) => ({ page, lines: toLines(text) })));
@@ -81,9 +90,11 @@ function* cleaningSteps(pages: readonly ScannedPage[], stats?: CleanStats): Gene
   yield;
   // The steps that must see all pages at once. Heads merged into text first: the running-lines step
   // takes whole lines, and a line that is a merged head and text must lose the head only.
-  split = dropMergedHeads(split, stats);
-  yield;
-  split = dropRunningLines(split, stats);
+  if (printed) {
+    split = dropMergedHeads(split, stats);
+    yield;
+    split = dropRunningLines(split, stats);
+  }
   for (const step of [dropContentsPages, dropCode, dropGlyphRuns]) {
     yield;
     split = yield* inTurns(split, chars, (slice) => step(slice, stats));
@@ -102,5 +113,5 @@ function* cleaningSteps(pages: readonly ScannedPage[], stats?: CleanStats): Gene
     for (const word of found) words.add(word);
     return [];
   });
-  return yield* inTurns(split, chars, (slice) => slice.map(({ page, lines }) => ({ page, text: joinParagraphs(lines, words, stats) })));
+  return yield* inTurns(split, chars, (slice) => slice.map(({ page, lines }) => ({ page, text: joinParagraphs(lines, words, stats, { wrapped: printed }) })));
 }

@@ -17,8 +17,9 @@ const STARTS_LOWER = /^\p{Ll}/u;
 /** A list item or a numbered heading starts its own paragraph: "•", "1.", "2.3", "(a)", "b)". */
 const STARTS_ITEM = /^(?:[•◦▪‣–—*-]\s|\d{1,3}[.)]\s|\(?[a-z]\)\s|\([ivx]{1,4}\)\s|\d+(?:\.\d+)+\.?\s)/u;
 
-export function joinParagraphs(lines: readonly string[], words: ReadonlySet<string>, stats?: CleanStats): string {
-  const width = wrapWidth(lines);
+/** `wrapped: false`: the lines are paragraphs already (see CleanOptions), joined only where a word was broken or a sentence goes on. */
+export function joinParagraphs(lines: readonly string[], words: ReadonlySet<string>, stats?: CleanStats, { wrapped = true } = {}): string {
+  const width = wrapped ? wrapWidth(lines) : 0;
   const paragraphs: string[] = [];
   // The paragraph so far, as its lines and the spaces between them: its last part is always the
   // previous line, so a join looks at that line only and the paragraph is put together once.

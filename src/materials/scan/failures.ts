@@ -1,12 +1,13 @@
 import { AppError } from "../../core/errors.ts";
+import { FORMATS, NOT_ACCEPTED, type DocumentFormat } from "../formats/types.ts";
 import { OUT_OF_MEMORY } from "./limits.ts";
 import type { FromWorker, WorkerFailure } from "./messages.ts";
 
-const WORKER_FAILURES: Record<Exclude<WorkerFailure, "memory" | "page-text">, { status: number; detail: string }> = {
+const WORKER_FAILURES: Record<Exclude<WorkerFailure, "memory" | "page-text" | "refused">, { status: number; detail: string }> = {
   // The caller stored the file itself, so a file that cannot be opened is our fault, not the user's.
   unreadable: { status: 500, detail: "The uploaded file could not be read." },
   empty: { status: 422, detail: "The file is empty." },
-  "not-pdf": { status: 415, detail: "Only PDF files are accepted." },
+  "not-pdf": { status: 415, detail: NOT_ACCEPTED },
   damaged: { status: 422, detail: "This PDF is damaged and cannot be read." },
   password: { status: 422, detail: "This PDF is password-protected. Remove the password and upload it again." },
 };
@@ -21,6 +22,7 @@ export function workerFailure(message: Extract<FromWorker, { type: "failed" }>, 
   const { failure, page = 0 } = message;
   if (failure === "memory") return outOfMemory(limits.memoryMb);
   if (failure === "page-text") return tooMuchPageText(page, limits.maxPageChars);
+  if (failure === "refused") return new AppError(message.status ?? 422, message.detail ?? WORKER_FAILURES.damaged.detail);
   const { status, detail } = WORKER_FAILURES[failure];
   return new AppError(status, detail);
 }
@@ -39,14 +41,16 @@ const count = (n: number) => n.toLocaleString("en-US");
 export const outOfMemory = (memoryMb: number, cause?: unknown) =>
   new AppError(422, `This PDF needs more memory to read than a scan may use (${memoryMb} MB).`, { cause });
 
-export const tooMuchPageText = (page: number, limit: number) =>
-  new AppError(422, `Page ${page} of this PDF has more than ${count(limit)} characters of text, the limit for one page.`);
+export const tooMuchPageText = (page: number, limit: number, format: DocumentFormat = "pdf") =>
+  new AppError(422, `${capital(FORMATS[format].unit)} ${page} of this ${FORMATS[format].noun} has more than ${count(limit)} characters of text, the limit for one ${FORMATS[format].unit}.`);
+
+const capital = (word: string) => word[0]?.toUpperCase() + word.slice(1);
 
 export const tooMuchText = (limit: number) =>
   new AppError(422, `This PDF has more than ${count(limit)} characters of text, the limit for one file.`);
 
-export const tooManyPages = (pages: number, limit: number) =>
-  new AppError(422, `This PDF has ${pages} pages; the limit is ${limit}.`);
+export const tooManyPages = (pages: number, limit: number, format: DocumentFormat = "pdf") =>
+  new AppError(422, `This ${FORMATS[format].noun} has ${pages} ${FORMATS[format].unit}s; the limit is ${limit}.`);
 
 export const noSelectableText = () =>
   new AppError(422, "This PDF has no selectable text (it looks like a scan).");

@@ -2,6 +2,7 @@
  * The protocol between the pool (the server's process) and its worker processes. Only plain data
  * crosses it, so the server never parses a PDF: it hands out page ranges and collects strings.
  */
+import type { DocumentFormat } from "../formats/types.ts";
 
 /** Why a worker could not read a file; failures.ts turns each into the user-facing AppError. */
 export type WorkerFailure =
@@ -13,7 +14,9 @@ export type WorkerFailure =
   /** An allocation failed against the worker's memory limit. */
   | "memory"
   /** A page has more text than `maxPageChars`; `page` says which. */
-  | "page-text";
+  | "page-text"
+  /** A file of another kind than PDF was refused (../formats); `status` and `detail` say how to answer. */
+  | "refused";
 
 export type ToWorker =
   /** Check and parse the file, keep it open, answer with its page count. */
@@ -28,6 +31,10 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: "ready" }
-  | { type: "opened"; scanId: number; pageCount: number }
+  /**
+   * A file of another kind than PDF (../formats) is read whole when opened: `format` says which, `texts`
+   * holds its pages (slides or sections), and no page ranges follow.
+   */
+  | { type: "opened"; scanId: number; pageCount: number; format?: DocumentFormat; texts?: string[] }
   | { type: "pages"; scanId: number; from: number; texts: string[] }
-  | { type: "failed"; scanId: number; failure: WorkerFailure; page?: number };
+  | { type: "failed"; scanId: number; failure: WorkerFailure; page?: number; status?: number; detail?: string };

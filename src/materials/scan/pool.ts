@@ -12,6 +12,7 @@ import {
   scanAbandoned,
   scanTimedOut,
   tooManyPages,
+  tooMuchPageText,
   tooMuchText,
   workerCrashed,
   workerFailure,
@@ -139,7 +140,8 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       case "failed":
         return fail(scan, workerFailure(message, limits));
       case "opened":
-        if (message.pageCount > maxPages) return fail(scan, tooManyPages(message.pageCount, maxPages));
+        if (message.pageCount > maxPages) return fail(scan, tooManyPages(message.pageCount, maxPages, message.format));
+        if (message.texts) return finishWhole(scan, message.texts, message.format);
         scan.texts = new Array<string>(message.pageCount).fill("");
         scan.pagesLeft = message.pageCount;
         scan.todo.push(...pageRanges(message.pageCount, workers));
@@ -224,6 +226,15 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     if (!settle(scan)) return;
     if (scan.texts.every((text) => text === "")) return scan.reject(noSelectableText());
     scan.resolve({ pageCount: scan.texts.length, pages: scan.texts.map((text, i) => ({ page: i + 1, text })) });
+  }
+
+  /** A file read whole when opened (any kind but PDF, ../formats): its pages held to the same limits as ranges are. */
+  function finishWhole(scan: Scan, texts: string[], format: ScanResult["format"]): void {
+    const long = texts.findIndex((text) => text.length > maxPageChars);
+    if (long >= 0) return fail(scan, tooMuchPageText(long + 1, maxPageChars, format));
+    if (texts.reduce((sum, text) => sum + text.length, 0) > maxDocumentChars) return fail(scan, tooMuchText(maxDocumentChars));
+    if (!settle(scan)) return;
+    scan.resolve({ pageCount: texts.length, pages: texts.map((text, i) => ({ page: i + 1, text })), format });
   }
 
   function fail(scan: Scan, error: AppError): void {

@@ -1,4 +1,6 @@
-/** One page's text; `page` is 1-based. */
+import type { DocumentFormat } from "../formats/types.ts";
+
+/** One page's text; `page` is 1-based (a slide or section of a file that is not a PDF). */
 export interface ScannedPage {
   page: number;
   text: string;
@@ -6,6 +8,8 @@ export interface ScannedPage {
 
 export interface ScanResult {
   pageCount: number;
+  /** What the file was found to be (../formats/detect.ts); a PDF when not said. */
+  format?: DocumentFormat;
   pages: ScannedPage[];
 }
 

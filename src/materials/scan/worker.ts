@@ -5,6 +5,8 @@
  * parsed once per worker rather than once per range.
  */
 import { OUT_OF_MEMORY } from "./limits.ts";
+import { readOtherFormat } from "../formats/read.ts";
+import { FormatFailure } from "../formats/types.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
 import { openPdf, readPages, ReadFailure, type OpenPdf } from "./pdf-document.ts";
 
@@ -55,6 +57,10 @@ function release(scanId: number): void {
 
 async function run(message: Exclude<ToWorker, { type: "release" }>): Promise<FromWorker> {
   const { scanId } = message;
+  if (message.type === "open") {
+    const other = await readOtherFormat(message.filePath);
+    if (other) return { type: "opened", scanId, pageCount: other.pages.length, format: other.format, texts: other.pages };
+  }
   const { doc } = await documentFor(scanId, message.filePath);
   if (message.type === "open") return { type: "opened", scanId, pageCount: doc.numPages };
   const texts = await readPages(doc, message.from, message.to, message.maxPageChars);
@@ -73,6 +79,9 @@ async function handle(message: ToWorker): Promise<FromWorker | undefined> {
     if (!memoryRanOut) return reply;
     failure = new ReadFailure("memory");
   } catch (error) {
+    if (error instanceof FormatFailure && !memoryRanOut) {
+      return { type: "failed", scanId: message.scanId, failure: "refused", status: error.status, detail: error.message };
+    }
     failure = memoryRanOut ? new ReadFailure("memory") : error instanceof ReadFailure ? error : new ReadFailure("damaged", { cause: error });
   }
   release(message.scanId);

@@ -1,8 +1,19 @@
 import { AppError } from "../../../core/errors.ts";
-import type { Provider } from "../types.ts";
+import { citePages } from "../../../materials/formats/cite.ts";
+import type { PageUnit } from "../../../materials/formats/types.ts";
+import type { Provider, Question } from "../types.ts";
 import { generateQuestions } from "./generate.ts";
 
 export { suggestTopics, topicOccurs } from "./topics.ts";
+
+/**
+ * Explanations say where their sentence is, as the document counts its parts: "From slide 4: …" for a
+ * presentation (the question forms write "From page N:", as a PDF has it).
+ */
+function citedAs(questions: Question[], unit: PageUnit = "page"): Question[] {
+  if (unit === "page") return questions;
+  return questions.map((q) => ({ ...q, explanation: q.explanation.replace(/^From page (\d+):/, (_, page: string) => `From ${citePages([Number(page)], unit)}:`) }));
+}
 
 /**
  * The offline provider: questions written from the document alone, no network and no model.
@@ -15,7 +26,7 @@ export function createBuiltinProvider(): Provider {
     model: "builtin-extractive-1",
     // It reads passages itself, cheaply: the more of the topic it sees, the better it chooses.
     contextTokens: 100_000,
-    generate: (req) => generateQuestions(req),
+    generate: async (req) => citedAs(await generateQuestions(req), req.document.unit),
     generateFree: async () => {
       throw new AppError(422, "Generating without study material needs an AI provider.");
     },

@@ -1,0 +1,214 @@
+/**
+ * Study material beyond PDFs (issue 15): Word, PowerPoint, OpenDocument, text and Markdown files, built
+ * here as their programs write them, detected by content, read into slides or sections, and cited so;
+ * and the hostile variants of each refused with a clear message while the server keeps answering.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newStudent } from "../helpers/accounts.ts";
+import { client, type Client } from "../helpers/http.ts";
+import { deflatedZeros, docx, docxParts, honestParts, odp, odt, pptx, pptxParts, rawZip, zipOf, type Slide } from "../helpers/office.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { footprint } from "../helpers/storage.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ MAX_UPLOAD_MB: "12", MAX_PDF_PAGES: "40" });
+});
+afterAll(() => server.close());
+
+const NOT_ACCEPTED =
+  "Only PDF, Word (.docx), PowerPoint (.pptx), OpenDocument (.odt, .odp), text (.txt) and Markdown (.md) files are accepted; text files must be UTF-8.";
+
+const SLIDES: Slide[] = [
+  {
+    title: "Photosynthesis",
+    bullets: [
+      "Photosynthesis is the process by which green plants turn light energy into chemical energy.",
+      "Chlorophyll is the green pigment that absorbs red and blue light inside the chloroplasts.",
+    ],
+  },
+  {
+    title: "The Calvin cycle",
+    bullets: [
+      "The Calvin cycle fixes carbon dioxide into sugar in the stroma of the chloroplast.",
+      "The enzyme rubisco binds carbon dioxide at the start of the Calvin cycle.",
+    ],
+  },
+  {
+    title: "Cellular respiration",
+    bullets: [
+      "Mitochondria release the energy stored in glucose during cellular respiration.",
+      "Cellular respiration produces carbon dioxide and water as waste products.",
+    ],
+  },
+];
+
+/** About two and a half pages of prose under three headings: three sections. */
+const paragraph = (topic: string, n: number) =>
+  `${topic} note ${n}: the mitochondrion is the organelle that releases energy from glucose, and the chloroplast is the organelle that captures light for photosynthesis in green plants.`;
+const BLOCKS = [
+  { heading: "Cells and their organelles" },
+  ...Array.from({ length: 14 }, (_, i) => paragraph("Cells", i + 1)),
+  { heading: "Energy in living things" },
+  ...Array.from({ length: 14 }, (_, i) => paragraph("Energy", i + 1)),
+  { heading: "Summary" },
+  "The nucleus holds the genetic material of the cell, and ribosomes build proteins from amino acids.",
+];
+
+async function pagesOf(fileId: number) {
+  const { hash } = await server.app.db("study_materials").where({ id: fileId }).first("hash");
+  return (await server.app.db("document_pages").where({ hash }).orderBy("page").select("page", "text")) as { page: number; text: string }[];
+}
+
+const text = (s: string) => new TextEncoder().encode(s);
+const MARKDOWN = [
+  "---",
+  "title: Notes",
+  "---",
+  "# Cells",
+  "",
+  "A **cell** is the smallest unit of life. See [the atlas](https://example.org/atlas).",
+  "Cells were first named by",
+  "Robert Hooke in 1665.",
+  "",
+  "## Organelles",
+  "",
+  "- The *nucleus* holds the DNA.",
+  "- The `mitochondrion` releases energy.",
+].join("\n");
+
+describe("uploading Word, PowerPoint, OpenDocument, text and Markdown files", () => {
+  const cases: [string, () => Uint8Array, string, string, number, RegExp][] = [
+    ["a PowerPoint deck", () => pptx(SLIDES), "biology.pptx", "slide", 3, /^The Calvin cycle\nThe Calvin cycle fixes carbon dioxide/],
+    ["an OpenDocument presentation", () => odp(SLIDES), "biology.odp", "slide", 3, /^The Calvin cycle\nThe Calvin cycle fixes carbon dioxide/],
+    ["a Word document", () => docx(BLOCKS), "notes.docx", "section", 3, /^Energy in living things\nEnergy note 1:/],
+    ["an OpenDocument text", () => odt(BLOCKS), "notes.odt", "section", 3, /^Energy in living things\nEnergy note 1:/],
+    ["a text file", () => text(BLOCKS.map((b) => (typeof b === "string" ? b : b.heading)).join("\n\n")), "notes.txt", "section", 2, /Energy note/],
+    ["a Markdown file", () => text(MARKDOWN), "notes.md", "section", 1, /^Cells\nA cell is the smallest unit of life\. See the atlas\. Cells were first named by Robert Hooke in 1665\.\nOrganelles\n- The nucleus holds the DNA\.\n- The mitochondrion releases energy\.$/],
+  ];
+  it.each(cases)("reads %s into its pages", async (_kind, build, filename, unit, count, second) => {
+    const { c } = await newStudent(server.url);
+    const res = await c.upload("/api/files/upload/scan", build(), filename, "file", "application/octet-stream");
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ filename, pages: count, page_unit: unit });
+    const pages = await pagesOf(res.body.file_id);
+    expect(pages.map((p) => p.page)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    expect(pages[Math.min(1, count - 1)]!.text).toMatch(second);
+    // Slide numbers are the slide's, not its text; speaker notes are not on the slide.
+    expect(pages.map((p) => p.text).join("\n")).not.toMatch(/Speaker notes|^\d+$/m);
+  });
+
+  it("keeps sections at about a page, split where a heading or paragraph starts, the same every time", async () => {
+    const { c } = await newStudent(server.url);
+    const first = await c.upload("/api/files/upload/scan", docx(BLOCKS), "notes.docx");
+    const again = await c.upload("/api/files/upload/scan", odt(BLOCKS), "notes.odt");
+    const [a, b] = [await pagesOf(first.body.file_id), await pagesOf(again.body.file_id)];
+    expect(a.map((p) => p.text)).toEqual(b.map((p) => p.text));
+    for (const page of a) expect(page.text.length).toBeLessThanOrEqual(3000);
+    expect(a[0]!.text).toMatch(/^Cells and their organelles\nCells note 1:/);
+    expect(a[2]!.text).toMatch(/^Summary\nThe nucleus holds/);
+  });
+
+  it("tells files apart by content: a Word document named .pdf is read as one, and downloads as Word", async () => {
+    const { c } = await newStudent(server.url);
+    const res = await c.upload("/api/files/upload/scan", docx(BLOCKS), "renamed.pdf");
+    expect(res.status).toBe(201);
+    expect(res.body.page_unit).toBe("section");
+    const dl = await c.raw("GET", `/api/files/${res.body.file_id}/download`);
+    expect(dl.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    expect(Buffer.from(await dl.arrayBuffer()).equals(Buffer.from(docx(BLOCKS)))).toBe(true);
+  });
+
+  it("generates a test from slides whose questions cite their slide", async () => {
+    const { c } = await newStudent(server.url);
+    const up = await c.upload("/api/files/upload/scan", pptx(SLIDES), "biology.pptx");
+    const gen = await c.post("/api/gpt/generate", { file_id: up.body.file_id, topic: "carbon dioxide", count: 2 });
+    expect(gen.status).toBe(200);
+    const test = await c.get(`/api/tests/${gen.body.test_id}`);
+    expect(test.body.page_unit).toBe("slide");
+    const questions = test.body.test_metadata.questions as { source_pages: number[]; explanation: string }[];
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) {
+      expect(q.source_pages.every((p) => p >= 1 && p <= 3)).toBe(true);
+      expect(q.explanation).toMatch(new RegExp(`^From slide ${q.source_pages[0]}: `));
+    }
+  });
+
+  it("generates a test from a text document whose questions cite their section", async () => {
+    const { c } = await newStudent(server.url);
+    const up = await c.upload("/api/files/upload/scan", docx(BLOCKS), "notes.docx");
+    const gen = await c.post("/api/gpt/generate", { file_id: up.body.file_id, topic: "organelle", count: 2 });
+    expect(gen.status).toBe(200);
+    const test = await c.get(`/api/tests/${gen.body.test_id}`);
+    expect(test.body.page_unit).toBe("section");
+    for (const q of test.body.test_metadata.questions) expect(q.explanation).toMatch(/^From section [1-3]: /);
+  });
+});
+
+/** Uploads `bytes` while probing /api/health; the upload's answer, and whether every probe answered 200. */
+async function uploadWhileProbing(c: Client, bytes: Uint8Array, filename: string) {
+  const upload = c.upload("/api/files/upload/scan", bytes, filename, "file", "application/octet-stream");
+  let done = false;
+  void upload.finally(() => (done = true));
+  const probes: number[] = [];
+  while (!done) {
+    probes.push((await client(server.url).get("/api/health")).status);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { res: await upload, probes };
+}
+
+describe("hostile and broken files", () => {
+  const docxWith = (document: string) => zipOf({ ...docxParts(["x"]), "word/document.xml": document });
+  const laughs = `<?xml version="1.0"?><!DOCTYPE w:document [<!ENTITY a "hahahahahahahahahaha">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ${"b".repeat(i + 1)} "${`&${i ? "b".repeat(i) : "a"};`.repeat(10)}">`).join("")}]><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&bbbbbbbbb;</w:t></w:r></w:p></w:body></w:document>`;
+  const deepSlide = () => {
+    const parts = pptxParts([{ title: "Deep" }]);
+    parts["ppt/slides/slide1.xml"] = `<?xml version="1.0"?><p:sld xmlns:p="p" xmlns:a="a">${"<a:g>".repeat(100_000)}${"</a:g>".repeat(100_000)}</p:sld>`;
+    return zipOf(parts);
+  };
+  const cases: [string, () => Promise<Uint8Array> | Uint8Array, string, number, string | RegExp][] = [
+    ["random bytes named .docx", () => new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256)), "notes.docx", 415, NOT_ACCEPTED],
+    ["a spreadsheet (a zip of another kind)", () => zipOf({ "[Content_Types].xml": "<Types/>", "xl/workbook.xml": "<workbook/>" }), "sheet.pptx", 415, NOT_ACCEPTED],
+    ["text that is not UTF-8", () => Uint8Array.from(Buffer.from("Caf\xe9 au lait, cr\xe8me br\xfbl\xe9e.\n", "latin1")), "menu.txt", 415, NOT_ACCEPTED],
+    ["a truncated Word document", () => docx(BLOCKS).subarray(0, 2000), "cut.docx", 422, "This file is damaged and cannot be read: its zip archive is incomplete (was the download interrupted?)."],
+    [
+      "a Word document whose XML is malformed",
+      () => docxWith('<?xml version="1.0"?><w:document xmlns:w="w"><w:body><w:p><w:t>open</w:body></w:document>'),
+      "bad.docx",
+      422,
+      /^This Word document is damaged and cannot be read: its part word\/document\.xml is not well-formed XML/,
+    ],
+    ["billion laughs (nested entities)", () => docxWith(laughs), "laughs.docx", 422, "This Word document is damaged and cannot be read: its part word/document.xml declares a DTD, which these files never do."],
+    ["XML nested 100,000 deep", deepSlide, "deep.pptx", 422, "This PowerPoint presentation is damaged and cannot be read: its part ppt/slides/slide1.xml nests elements more than 256 deep."],
+    [
+      "a zip bomb: 1 GiB of zeros claiming 1 KB",
+      async () => {
+        const zeros = await deflatedZeros(1024);
+        const parts = honestParts(docxParts(["x"])).filter((p) => p.name !== "word/document.xml");
+        return rawZip([...parts, { name: "word/document.xml", data: zeros, method: 8, crc: 0, size: 1024 }]);
+      },
+      "bomb.docx",
+      422,
+      "This file unpacks to more than 64 MB of text and markup, the limit for one file.",
+    ],
+    [
+      "100,000 parts in one container",
+      () => zipOf({ ...pptxParts(SLIDES), ...Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`ppt/media/${i}`, ""])) }, { stored: true }),
+      "many.pptx",
+      422,
+      "This file holds more than 10,000 parts, the limit for one document.",
+    ],
+    ["a text file over the upload limit", () => text("All work and no play. ".repeat(600_000)), "huge.txt", 413, "The file is larger than 12 MB."],
+  ];
+  it.each(cases)("refuses %s with a clear message while the server answers", async (_kind, build, filename, status, detail) => {
+    const { c } = await newStudent(server.url);
+    const before = await footprint(server);
+    const { res, probes } = await uploadWhileProbing(c, await build(), filename);
+    expect(res.status).toBe(status);
+    if (typeof detail === "string") expect(res.body.detail).toBe(detail);
+    else expect(res.body.detail).toMatch(detail);
+    expect(probes.every((s) => s === 200)).toBe(true);
+    expect(await footprint(server)).toEqual(before);
+    expect((await c.get("/api/files")).body).toEqual([]);
+  });
+});
