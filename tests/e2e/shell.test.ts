@@ -113,7 +113,7 @@ describe("routing", () => {
     await page.getByRole("button", { name: "Log In" }).waitFor();
   });
 
-  it("sends /auth/github/callback on to /upload, which a logged-out visitor meets as /login", async () => {
+  it("sends /auth/github/callback (a leftover of the spec) on to /login", async () => {
     const page = await open("/auth/github/callback");
     await page.waitForURL(`${server.url}/login`);
     // Both hops replace history: going back leaves the app instead of bouncing through the redirects.

@@ -9,6 +9,7 @@ import { Redirect, Route, Switch } from "wouter";
 import { RequireAuth } from "./components/RequireAuth.tsx";
 import { PageSpinner } from "./components/Spinner.tsx";
 import { AiInsightsPage } from "./pages/AiInsightsPage.tsx";
+import { AuthErrorPage } from "./pages/AuthErrorPage.tsx";
 import { ClassesPage } from "./pages/ClassesPage.tsx";
 import { ClassPage } from "./pages/ClassPage.tsx";
 import { DashboardPage } from "./pages/DashboardPage.tsx";
@@ -49,6 +50,7 @@ export const PUBLIC_ROUTES: Routes = [
   ["/verify-email", VerifyEmailPage],
   ["/privacy", PrivacyPage],
   ["/terms", TermsPage],
+  ["/auth/error", AuthErrorPage],
 ];
 
 export const PROTECTED_ROUTES: Routes = [
@@ -107,9 +109,9 @@ export function AppRoutes() {
           </RequireAuth>
         </Route>
       ))}
-      {/* A leftover of the original design; GitHub sign-in does not exist. */}
+      {/* A leftover of the original design: sign-in through another service is OpenID Connect now (/auth/oidc/callback). */}
       <Route path="/auth/github/callback">
-        <Redirect to="/upload" replace />
+        <Redirect to="/login" replace />
       </Route>
       <Route component={NotFoundPage} />
     </Switch>

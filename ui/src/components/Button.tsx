@@ -63,3 +63,12 @@ export function ButtonLink({ href, variant, size, block, className, children }: 
     </Link>
   );
 }
+
+/** A plain link that looks like a button: a full page load (leaving for the server or another site), not client-side navigation. */
+export function ButtonAnchor({ href, variant, size, block, className, children }: ButtonLinkProps) {
+  return (
+    <a href={href} className={buttonClass({ variant, size, block }, className)}>
+      {children}
+    </a>
+  );
+}

@@ -5,6 +5,8 @@ import { login, resendVerification } from "../api/auth.ts";
 import { ApiError } from "../api/client.ts";
 import { AccountForm } from "../components/AccountForm.tsx";
 import { Alert } from "../components/Alert.tsx";
+import { AuthCard } from "../components/AuthCard.tsx";
+import { ProviderButtons, useSignInOptions } from "../components/ProviderButtons.tsx";
 import { Button } from "../components/Button.tsx";
 import { EmailField, PasswordField } from "../components/Field.tsx";
 import { needsVerification, useSession } from "../hooks/session.tsx";
@@ -64,8 +66,26 @@ export function LoginPage() {
   const [password, setPassword] = useState("");
   const { busy, error, run } = useAction();
   const verified = params.get("verified");
+  const signIn = useSignInOptions();
 
   if (user) return <Redirect to={needsVerification(user, config) ? "/verify-email-prompt" : "/dashboard"} replace />;
+
+  const notices = (
+    <>
+      {verified === "true" && <Alert kind="success">Your email has been verified! You can now log in.</Alert>}
+      {verified === "false" && <ExpiredLinkNotice email={email} />}
+    </>
+  );
+
+  // PASSWORD_LOGIN=false: the school signs in only with its provider.
+  if (!signIn.password_login) {
+    return (
+      <AuthCard brand title="Log in to StudyForge" intro="Sign in with your school account.">
+        {notices}
+        <ProviderButtons providers={signIn.providers} divider={false} />
+      </AuthCard>
+    );
+  }
 
   async function onSubmit() {
     await run(
@@ -93,8 +113,8 @@ export function LoginPage() {
       intro="Welcome back. Pick up where you left off."
       notice={
         <>
-          {verified === "true" && <Alert kind="success">Your email has been verified! You can now log in.</Alert>}
-          {verified === "false" && <ExpiredLinkNotice email={email} />}
+          {notices}
+          <ProviderButtons providers={signIn.providers} divider />
         </>
       }
       error={error}

@@ -4,6 +4,8 @@ import { Link, Redirect, useLocation } from "wouter";
 import { register } from "../api/auth.ts";
 import { ApiError } from "../api/client.ts";
 import { AccountForm } from "../components/AccountForm.tsx";
+import { AuthCard } from "../components/AuthCard.tsx";
+import { ProviderButtons, useSignInOptions } from "../components/ProviderButtons.tsx";
 import { EmailField, PasswordField, UsernameField } from "../components/Field.tsx";
 import { useSession } from "../hooks/session.tsx";
 import { useAction } from "../hooks/useAction.ts";
@@ -20,7 +22,18 @@ export function RegisterPage() {
   const [password, setPassword] = useState("");
   const { busy, error, run } = useAction();
 
+  const signIn = useSignInOptions();
+
   if (user && !busy) return <Redirect to="/dashboard" replace />;
+
+  // PASSWORD_LOGIN=false: accounts are made by signing in with the school's provider the first time.
+  if (!signIn.password_login) {
+    return (
+      <AuthCard brand title="Create your account" intro="Your account is created the first time you sign in with your school account.">
+        <ProviderButtons providers={signIn.providers} divider={false} />
+      </AuthCard>
+    );
+  }
 
   async function onSubmit() {
     await run(
@@ -38,6 +51,7 @@ export function RegisterPage() {
       brand
       title="Create your account"
       intro="Turn your study guides into practice tests in a few minutes."
+      notice={<ProviderButtons providers={signIn.providers} divider />}
       error={error}
       busy={busy}
       busyLabel="Creating account…"

@@ -14,6 +14,7 @@ import { useSession } from "../hooks/session.tsx";
 import { useToast } from "../hooks/toast.tsx";
 import { useAction } from "../hooks/useAction.ts";
 import { SessionsCard } from "./settings/SessionsCard.tsx";
+import { SignInCards } from "./settings/SignInCard.tsx";
 
 const SAVE_FAILED = "Failed to update profile.";
 
@@ -187,6 +188,7 @@ export function SettingsPage() {
     <Page title="Settings" description="Change your account details, or end your sessions." narrow>
       <div className="stack stack--lg">
         <ProfileForm />
+        <SignInCards />
         <SessionsCard />
         <DangerZone />
       </div>
