@@ -38,23 +38,27 @@ async function claim(app: { db: Knex; clock: Clock }, name: string, holder: stri
   return taken === 1;
 }
 
+export interface HoldOptions {
+  /** How long the lease outlives a holder that stops renewing it (a dead instance). */
+  ttlMs: number;
+  /** How long to wait for a lease someone else holds; 0: refuse at once. */
+  waitMs: number;
+  /** The error for a lease still held after waitMs. */
+  busy: () => Error;
+}
+
 /**
- * Runs `task` while holding the lease `name` exclusively: across instances, and across calls in this
- * one (each call is its own holder). Waits for a held lease, checking again at growing intervals, up
- * to `waitMs`, then throws `busy()`. The lease is renewed while the task runs, so a task may outlast
- * `ttlMs`; an instance that dies holding it blocks the others for `ttlMs` at most. The row goes when
- * the task ends, so names made from data (a content hash) leave nothing behind.
+ * Takes the lease `name` exclusively: across instances, and across calls in this one (each call is its
+ * own holder). Waits for a held lease, checking again at growing intervals, up to `waitMs`, then throws
+ * `busy()`. The lease is renewed until the returned release is called, so the work may outlast `ttlMs`;
+ * an instance that dies holding it blocks the others for `ttlMs` at most. Release deletes the row, so
+ * names made from data (a content hash, a user) leave nothing behind.
  *
  * Why a lease and not pg_advisory_lock: an advisory lock lives on one connection, which would then be
- * kept from the pool for the whole task (a scan of many seconds); and it does not exist on SQLite,
- * where the CLI and the server are two processes on one file.
+ * kept from the pool for the whole work (a scan of many seconds, an AI call of minutes); and it does
+ * not exist on SQLite, where the CLI and the server are two processes on one file.
  */
-export async function whileHoldingLease<T>(
-  app: { db: Knex; clock: Clock },
-  name: string,
-  opts: { ttlMs: number; waitMs: number; busy: () => Error },
-  task: () => Promise<T>,
-): Promise<T> {
+export async function holdLease(app: { db: Knex; clock: Clock }, name: string, opts: HoldOptions): Promise<() => Promise<void>> {
   const holder = `${INSTANCE_ID}:${randomBytes(4).toString("hex")}`;
   const deadline = Date.now() + opts.waitMs;
   for (let pause = 10; !(await claim(app, name, holder, opts.ttlMs)); pause = Math.min(pause * 2, 500)) {
@@ -62,11 +66,19 @@ export async function whileHoldingLease<T>(
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
   const renewal = setInterval(() => void claim(app, name, holder, opts.ttlMs).catch(() => undefined), opts.ttlMs / 3);
+  return async () => {
+    clearInterval(renewal);
+    await app.db("leases").where({ name, holder }).delete();
+  };
+}
+
+/** Runs `task` while holding the lease `name` (holdLease). */
+export async function whileHoldingLease<T>(app: { db: Knex; clock: Clock }, name: string, opts: HoldOptions, task: () => Promise<T>): Promise<T> {
+  const release = await holdLease(app, name, opts);
   try {
     return await task();
   } finally {
-    clearInterval(renewal);
-    await app.db("leases").where({ name, holder }).delete();
+    await release();
   }
 }
 
