@@ -378,6 +378,7 @@ describe("question forms on real sentences", () => {
       ["Exceptions whose types belong to that limited set are processed by the handlers of an outer try block.", "demonstrative"],
       ["A class template may give default arguments for its type parameters: Even though defaults can be specified, object definitions must name the template.", "two sentences"],
       ["E.g., for the class template the type parameter list could have been altered by specifying a default type.", "two sentences"],
+      ["The matching Debian package for the server is called isc-dhcp-server.", "vague subject"],
       ["Once symbols are registered, check that the corresponding R variables are not accidentally exported by a pattern in the namespace file.", "imperative"],
     ];
     for (const [text, reason] of reasons) expect(rejectReason(sentence(text)), text).toBe(reason);

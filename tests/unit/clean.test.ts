@@ -263,6 +263,20 @@ describe("broken words and lines", () => {
     expect(page).toContain("1. Make work the working directory and start the program as before:");
   });
 
+  it("keeps a section heading or a sidebar's title apart from text under it that starts in lower case (Debian Handbook)", () => {
+    const page = (lines: string[]) => cleanText(cleanPages([{ page: 1, text: lines.join("\n") }]), 1).split("\n");
+    expect(page(["9.7. Scheduling Tasks with cron and atd", "cron is the daemon responsible for executing scheduled and recurring commands."])).toEqual([
+      "9.7. Scheduling Tasks with cron and atd",
+      "cron is the daemon responsible for executing scheduled and recurring commands.",
+    ]);
+    expect(page(["TIP Text shortcuts for cron", "cron recognizes some abbreviations which replace the first five fields in a crontab entry."])).toEqual([
+      "TIP Text shortcuts for cron",
+      "cron recognizes some abbreviations which replace the first five fields in a crontab entry.",
+    ]);
+    // A sentence that goes on to the next line still joins it.
+    expect(page(["The daemon reads the crontab of every user", "and runs the commands at their times."])).toEqual(["The daemon reads the crontab of every user and runs the commands at their times."]);
+  });
+
   it("never drops a line of the manuals' prose", () => {
     // Prose: several words, a good share of them English function words, none of code's operators.
     const FUNCTION_WORDS = new Set("the of and to a in is that for it as with be by on not this are or from at which an can".split(" "));

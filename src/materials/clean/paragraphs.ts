@@ -50,8 +50,17 @@ export function joinParagraphs(lines: readonly string[], words: ReadonlySet<stri
   return paragraphs.join("\n");
 }
 
+/**
+ * A heading ends its paragraph even when the text under it starts in lower case ("9.7. Scheduling Tasks
+ * with cron and atd" / "cron is the daemon …"; "TIP Text shortcuts for cron" / "cron recognizes …"): a
+ * short line numbered like a section, or led by an upper-case label, with no closing punctuation.
+ */
+const HEADING = /^(?:\d+(?:\.\d+)+\.?\s+\p{Lu}|\p{Lu}{3,}(?:\s\p{Lu}{2,})*\s+\p{Lu}\p{Ll})/u;
+const MAX_HEADING = 80;
+
 function continues(previous: string, next: string, width: number): boolean {
   if (STARTS_ITEM.test(next)) return false;
+  if (previous.length <= MAX_HEADING && HEADING.test(previous) && !ENDS_SENTENCE.test(previous)) return false;
   if (!ENDS_SENTENCE.test(previous) && STARTS_LOWER.test(next)) return true;
   // A line as wide as the page's text was broken by the width, whatever it ends in.
   // (Not after a colon: what it introduces, a list or a program's output, is set apart.)

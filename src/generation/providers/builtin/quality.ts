@@ -195,6 +195,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\p{Ll}-?\d+\p{Lu}/u.test(text) || /\p{L}[,;]\d{1,3}\s/u.test(text) || /\d\.\p{L}/u.test(text) || /\(\s|\s\)/.test(text) || repeatsItself(words)) return "debris";
   // "option Lang: JA AMC will …": a setting and its value printed inside the sentence.
   if (/\b\p{Lu}[\p{L}-]*:\s+\p{Lu}{2,}/u.test(text)) return "label";
+  // "The matching Debian package is …", "The corresponding patch …": matching what was said before.
+  if (/^The (?:matching|corresponding|relevant|appropriate|respective|associated|aforesaid|said)\b/.test(text)) return "vague subject";
   // "E.g., for the class template …: Even though …": an example and a second sentence run together.
   if (/^(?:E\.\s?g\.|I\.\s?e\.|Cf\.|Viz\.)/i.test(text) || /:\s+(?!I\b)\p{Lu}\p{Ll}+\s+\p{Ll}/u.test(text)) return "two sentences";
   // "… to use declarations such as but it is …": an example the extraction dropped (code) left a hole.
