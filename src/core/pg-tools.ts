@@ -23,14 +23,15 @@ function versionOf(name: PgTool["name"], file: string): PgTool | null {
 }
 
 /**
- * The newest `name` on this machine: PG_BIN's, the one on PATH (Debian's wrapper), and each
- * /usr/lib/postgresql/<version>/bin's. Null when there is none.
+ * `name` from PG_BIN when it is set (an operator's choice among several client versions; the test
+ * helper reads the same variable for the server's programs), else the newest on this machine: the one on
+ * PATH (Debian's wrapper) and each /usr/lib/postgresql/<version>/bin's. Null when there is none.
  */
 export function findPgTool(name: PgTool["name"]): PgTool | null {
-  const candidates: string[] = [name];
-  if (process.env.PG_BIN) candidates.push(path.join(process.env.PG_BIN, name));
   const root = "/usr/lib/postgresql";
-  if (existsSync(root)) for (const v of readdirSync(root)) candidates.push(path.join(root, v, "bin", name));
+  const candidates: string[] = process.env.PG_BIN
+    ? [path.join(process.env.PG_BIN, name)]
+    : [name, ...(existsSync(root) ? readdirSync(root).map((v) => path.join(root, v, "bin", name)) : [])];
   const found = candidates.map((c) => versionOf(name, c)).filter((t): t is PgTool => t !== null);
   return found.sort((a, b) => b.major - a.major)[0] ?? null;
 }

@@ -5,7 +5,7 @@
  * `studyforge restore` into fresh databases; `studyforge doctor` on PostgreSQL. Real subprocesses, a
  * real throw-away PostgreSQL cluster (the run's, or this file's own on the sqlite project).
  */
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notify } from "../../src/study/notifications/service.ts";
@@ -187,6 +187,15 @@ describe("studyforge migrate-to-postgres", () => {
       expect(await countsOf(() => openPostgres(target, 2))).toEqual({ ...(await countsOf(() => openPostgres(url, 2))), audit_log: expect.any(Number) });
       await servesTheSchool(target, dir);
 
+      // A server of another data directory on that database: its connections are seen.
+      const elsewhere = await startTestServer({ DATABASE_URL: target }, { dataDir: newDir() });
+      try {
+        const busy = await runCli(["restore", archive, "--yes", "--force"], postgresEnv(target, dir));
+        expect(busy.code).toBe(1);
+        expect(busy.stderr).toMatch(/\d+ connection\(s\) of StudyForge servers or commands are open to postgres:\/\/.*: stop them before restoring/);
+      } finally {
+        await elsewhere.close();
+      }
       const refused = await runCli(["restore", archive, "--yes"], postgresEnv(target, dir));
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/is not empty .*: pass --force to replace its contents/);
@@ -211,6 +220,25 @@ describe("studyforge migrate-to-postgres", () => {
       const intoSqlite = await runCli(["restore", archive], { DATA_DIR: sqliteDir, LLM_PROVIDER: "builtin" });
       expect(intoSqlite.code, intoSqlite.stderr).toBe(0);
       expect((await countsOf(() => openSqliteFile(path.join(sqliteDir, "studyforge.db")))).users).toBeGreaterThanOrEqual(3);
+    });
+
+    it("with a pg_dump older than the server, backup writes the logical copy and says why; an older pg_restore is refused by name", async () => {
+      const bin = newDir();
+      for (const tool of ["pg_dump", "pg_restore"]) {
+        writeFileSync(path.join(bin, tool), `#!/bin/sh\n[ "$1" = "--version" ] && echo "${tool} (PostgreSQL) 11.22" && exit 0\nexit 1\n`, { mode: 0o755 });
+      }
+      const archive = path.join(newDir(), "fallback.tar.gz");
+      const backup = await runCli(["backup", "--out", archive], { ...postgresEnv(url), PG_BIN: bin });
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toMatch(/written as a logical copy \(a SQLite file\): pg_dump 11\.22 is older than the server \(PostgreSQL \d+\)/);
+
+      const dumped = path.join(newDir(), "dumped.tar.gz");
+      expect((await runCli(["backup", "--out", dumped], postgresEnv(url))).code).toBe(0);
+      const target = await freshDatabase();
+      const refused = await runCli(["restore", dumped], { ...postgresEnv(target, newDir()), PG_BIN: bin });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/This backup was written by pg_dump \d+\.\d+; pg_restore here is 11\.22: install postgresql-client-\d+ or newer/);
+      expect(await countsOf(() => openPostgres(target, 2))).toEqual({});
     });
   });
 
