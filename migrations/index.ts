@@ -21,6 +21,7 @@ import * as m022 from "./022_upload_slots.ts";
 import * as m023 from "./023_idempotency_keys.ts";
 import * as m025 from "./025_class_members_added.ts";
 import * as m026 from "./026_assignment_exports.ts";
+import * as m027 from "./027_ocr_pages.ts";
 import * as m028 from "./028_document_formats.ts";
 import * as m029 from "./029_user_identities.ts";
 
@@ -56,6 +57,7 @@ export const migrations: Migration[] = [
   { name: "023_idempotency_keys", ...m023 },
   { name: "025_class_members_added", ...m025 },
   { name: "026_assignment_exports", ...m026 },
+  { name: "027_ocr_pages", ...m027 },
   { name: "028_document_formats", ...m028 },
   { name: "029_user_identities", ...m029 },
 ];

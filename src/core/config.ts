@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseEnv } from "node:util";
+import { ocrLanguageDir } from "./ocr-languages.ts";
 
 /** A configuration value that cannot be used; the message is the one line the operator sees. */
 export class ConfigError extends Error {
@@ -116,6 +117,10 @@ export function loadConfig(env: Env = process.env, configFile?: string) {
     scanTimeoutS: r.num("SCAN_TIMEOUT_S", 120, 1, 3600),
     /** Memory (address space) of each scan worker process, enforced by the kernel; see materials/scan/limits.ts. */
     scanMemoryMb: r.int("SCAN_MEMORY_MB", 1024, 768, 65536),
+    /** Languages OCR reads scanned pages in, tesseract codes ("eng", "eng+deu"); only installed ones (core/ocr-languages.ts). */
+    ocrLanguages: ocrLanguages(r.str("OCR_LANGUAGES") ?? "eng"),
+    /** Pages of one file OCR may read (each takes seconds); 0 turns OCR off. */
+    ocrMaxPages: r.int("OCR_MAX_PAGES", 50, 0, 10_000),
     /** What one user's files may take: their PDFs and the text extracted from them. */
     maxUserStorageMb: r.num("MAX_USER_STORAGE_MB", 500, 1, 1_000_000),
     rateLimitFactor: r.num("RATE_LIMIT_FACTOR", 1, 0, 1000),
@@ -212,3 +217,15 @@ function metricsToken(token: string | undefined): string | undefined {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** OCR_LANGUAGES: codes joined by "+" (tesseract's way) or ",", each with its trained data installed. */
+function ocrLanguages(value: string): string[] {
+  const codes = [...new Set(value.split(/[+,]/).map((code) => code.trim().toLowerCase()).filter(Boolean))];
+  const missing = codes.find((code) => !ocrLanguageDir(code));
+  if (codes.length === 0 || codes.length > 10 || missing !== undefined) {
+    throw new ConfigError(
+      `OCR_LANGUAGES must name installed OCR languages joined by "+" (English, "eng", is; install another as the npm package @tesseract.js-data/<code>), got ${JSON.stringify(missing ?? value.slice(0, 80))}`,
+    );
+  }
+  return codes;
+}

@@ -23,13 +23,16 @@ const BATCH = 200;
 export async function documentText(scanned: readonly ScannedPage[], options: CleanOptions = {}): Promise<DocumentText> {
   // PostgreSQL's text cannot hold NUL, which a PDF's unmapped glyphs can extract as; it carries no word.
   const pages = (await cleanPagesInTurns(scanned, undefined, options)).map((p) => (p.text.includes("\0") ? { ...p, text: p.text.replaceAll("\0", "") } : p));
+  // Cleaning rewrites pages' text; which of them OCR read is the scan's to say.
+  const ocr = new Set(scanned.filter((p) => p.ocr).map((p) => p.page));
+  for (const page of pages) if (ocr.has(page.page)) page.ocr = true;
   return { pages, chunks: chunkPages(pages), textBytes: textBytes(pages) };
 }
 
 /** Inserts the pages and chunks of document `hash` (the search index follows the chunks by trigger). */
 export async function insertDocumentText(db: Db, hash: string, text: DocumentText): Promise<void> {
   for (let i = 0; i < text.pages.length; i += BATCH) {
-    await db("document_pages").insert(text.pages.slice(i, i + BATCH).map((p) => ({ hash, page: p.page, text: p.text })));
+    await db("document_pages").insert(text.pages.slice(i, i + BATCH).map((p) => ({ hash, page: p.page, text: p.text, ocr: p.ocr === true })));
   }
   for (let i = 0; i < text.chunks.length; i += BATCH) {
     await db("document_chunks").insert(text.chunks.slice(i, i + BATCH).map((c) => ({ hash, page: c.page, seq: c.seq, text: c.text })));

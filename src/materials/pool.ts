@@ -16,6 +16,8 @@ export function scanPool(app: AppContext): ScanPool {
           timeoutMs: app.config.scanTimeoutS * 1000,
           maxPages: app.config.maxPdfPages,
           memoryMb: app.config.scanMemoryMb,
+          ocrMaxPages: app.config.ocrMaxPages,
+          ocrLanguages: app.config.ocrLanguages,
         }),
         metricsOf(app),
       ),

@@ -6,6 +6,7 @@ import { parse } from "../http/validate.ts";
 import { receivePdf } from "./receive.ts";
 import { IdParams, SearchQuery } from "./schema.ts";
 import * as materials from "./service.ts";
+import { progressReporter, uploadProgress } from "./upload-progress.ts";
 
 export function materialRoutes(router: AppRouter) {
   router.get("/api/files", async (ctx) => {
@@ -15,9 +16,13 @@ export function materialRoutes(router: AppRouter) {
   router.post("/api/files/upload/scan", async (ctx) => {
     const scope = requireUser(ctx);
     const { file } = await receivePdf(ctx, "file");
-    const result = await materials.uploadFile(scope, file!, { signal: clientGone(ctx) });
+    const result = await materials.uploadFile(scope, file!, { signal: clientGone(ctx), progress: progressReporter(ctx) });
     ctx.status = result.created ? 201 : 200;
     ctx.body = result.file;
+  });
+
+  router.get("/api/materials/uploads/:id/progress", async (ctx) => {
+    ctx.body = await uploadProgress(requireUser(ctx), ctx.params);
   });
 
   router.get("/api/files/:id", async (ctx) => {

@@ -7,6 +7,7 @@ import { cleanFilename } from "./filename.ts";
 import { FORMATS, type DocumentFormat } from "./formats/types.ts";
 import { findMaterial, MATERIAL_DOCUMENT_COLUMNS, type MaterialRow } from "./policy.ts";
 import { scanPool } from "./pool.ts";
+import type { ScanOptions } from "./scan/types.ts";
 import { ensureRoom } from "./quota.ts";
 import type { FileOut } from "./schema.ts";
 import { excerpt, searchChunks } from "./search.ts";
@@ -43,7 +44,7 @@ export async function getFile(scope: Scope, id: number): Promise<FileOut> {
 export async function uploadFile(
   scope: Scope,
   upload: ReceivedFile,
-  { signal }: { signal?: AbortSignal } = {},
+  { signal, progress }: { signal?: AbortSignal; progress?: ScanOptions["progress"] } = {},
 ): Promise<{ file: FileOut; created: boolean }> {
   try {
     if (upload.size === 0) throw new AppError(422, "The file is empty.");
@@ -69,7 +70,7 @@ export async function uploadFile(
         });
       } else {
         await ensureRoom(scope.db, userId, upload.size, limitMb);
-        const scanned = await scanPool(scope).scan(upload.path, { owner: userId, signal });
+        const scanned = await scanPool(scope).scan(upload.path, { owner: userId, signal, progress });
         const format = scanned.format ?? "pdf";
         const text = await documentText(scanned.pages, { printed: format === "pdf" });
         const text_bytes = text.textBytes;

@@ -3,6 +3,7 @@ import { lockKey, type Db } from "../core/db.ts";
 import { AppError } from "../core/errors.ts";
 import { INSTANCE_ID } from "../core/leader.ts";
 import type { Ctx } from "../http/state.ts";
+import { slots, uploadKeyOf } from "./upload-progress.ts";
 
 /**
  * Uploads one user may have in progress at once (receiving, waiting for the scanner, scanning). Their
@@ -15,10 +16,15 @@ export const MAX_UPLOADS_PER_USER = 3;
 const SLOT_LEASE_MS = 90_000;
 const RENEW_EVERY_MS = 30_000;
 
-/** Takes one of the signed-in user's upload slots until the response is over (or the client is gone). */
+/**
+ * Takes one of the signed-in user's upload slots until the response is over (or the client is gone).
+ * The request may name the upload (`?upload=<key>`, a key the client chose) to follow its progress
+ * (upload-progress.ts).
+ */
 export async function takeUploadSlot(ctx: Ctx): Promise<void> {
   const { app } = ctx.state;
   const userId = ctx.state.user!.id;
+  const uploadKey = uploadKeyOf(ctx);
   const now = () => app.clock.now().getTime();
   let gone = false;
   const noteGone = () => (gone = true);
@@ -33,10 +39,11 @@ export async function takeUploadSlot(ctx: Ctx): Promise<void> {
         headers: { "Retry-After": "10" },
       });
     }
-    const [row] = await trx("upload_slots").insert({ user_id: userId, holder: INSTANCE_ID, expires_at: now() + SLOT_LEASE_MS }).returning("id");
+    const [row] = await trx("upload_slots").insert({ user_id: userId, holder: INSTANCE_ID, expires_at: now() + SLOT_LEASE_MS, upload_key: uploadKey }).returning("id");
     return (typeof row === "object" ? row.id : row) as number;
   });
   ctx.res.off("close", noteGone);
+  slots.set(ctx, id);
   const failed = (err: unknown) => app.log.warn({ err, user_id: userId }, "upload slot: the database did not answer");
   const release = () => {
     clearInterval(renew);

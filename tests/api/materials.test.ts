@@ -103,7 +103,7 @@ describe("bad input leaves nothing behind", () => {
     ["a non-PDF renamed .pdf", () => Promise.resolve(notPdf()), 415, NOT_ACCEPTED],
     ["a truncated PDF", truncatedPdf, 422, "This PDF is damaged and cannot be read."],
     ["a password-protected PDF", () => encryptedPdf(), 422, "This PDF is password-protected. Remove the password and upload it again."],
-    ["an image-only PDF", () => imagePdf(), 422, "This PDF has no selectable text (it looks like a scan)."],
+    ["a picture-only PDF (OCR finds no words)", () => imagePdf(), 422, "No text was found in this PDF: it has no selectable text, and OCR read no words on its pages."],
     ["an empty file", () => Promise.resolve(new Uint8Array()), 422, "The file is empty."],
     ["too many pages", () => manyPagesPdf(61), 422, "This PDF has 61 pages; the limit is 60."],
     ["a file over the size limit", () => Promise.resolve(new Uint8Array(1024 * 1024 + 10).fill(65)), 413, "The file is larger than 1 MB."],

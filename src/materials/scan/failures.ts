@@ -52,8 +52,17 @@ export const tooMuchText = (limit: number) =>
 export const tooManyPages = (pages: number, limit: number, format: DocumentFormat = "pdf") =>
   new AppError(422, `This ${FORMATS[format].noun} has ${pages} ${FORMATS[format].unit}s; the limit is ${limit}.`);
 
-export const noSelectableText = () =>
-  new AppError(422, "This PDF has no selectable text (it looks like a scan).");
+/** No page has text: with OCR on, OCR found none either (a blank or picture-only file). */
+export const noSelectableText = (ocr: boolean) =>
+  new AppError(
+    422,
+    ocr
+      ? "No text was found in this PDF: it has no selectable text, and OCR read no words on its pages."
+      : "This PDF has no selectable text (it looks like a scan).",
+  );
+
+export const tooManyOcrPages = (limit: number) =>
+  new AppError(422, `This PDF has more than ${limit} pages without selectable text; OCR reads at most ${limit} pages of one file.`);
 
 export const scanTimedOut = (timeoutMs: number) =>
   new AppError(422, `Scanning this PDF took longer than ${timeoutMs / 1000} seconds.`);

@@ -1,2 +1,2 @@
 export { createScanPool } from "./pool.ts";
-export type { ScannedPage, ScanPool, ScanPoolOptions, ScanResult } from "./types.ts";
+export type { ScannedPage, ScanPool, ScanPoolOptions, ScanProgress, ScanResult } from "./types.ts";

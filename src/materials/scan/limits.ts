@@ -38,3 +38,10 @@ export const MAX_DOCUMENT_CHARS = 10_000_000;
 
 /** What V8 says when an allocation fails against these limits: a RangeError, or a fatal error on stderr. */
 export const OUT_OF_MEMORY = /allocation failed|out of memory/i;
+
+/**
+ * Pixels of one image pdf.js decodes (for OCR's rendering; reading text decodes none): an A4 page scanned
+ * at 600 dpi has 35 million, 140 MB as RGBA. A larger one is skipped, not drawn, so a file cannot make a
+ * worker decode an image declared far larger than its bytes.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;

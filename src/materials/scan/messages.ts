@@ -23,9 +23,12 @@ export type ToWorker =
   | { type: "open"; scanId: number; filePath: string }
   /**
    * Extract pages `from`..`to` (1-based, inclusive), opening the file first if this worker has not;
-   * a page with more than `maxPageChars` characters fails the task before its text is sent.
+   * a page with more than `maxPageChars` characters fails the task before its text is sent. With `ocr`,
+   * pages without a usable text layer are looked at to say which OCR should read.
    */
-  | { type: "pages"; scanId: number; filePath: string; from: number; to: number; maxPageChars: number }
+  | { type: "pages"; scanId: number; filePath: string; from: number; to: number; maxPageChars: number; ocr: boolean }
+  /** Read page `page` by OCR (ocr.ts), in `languages` (tesseract codes). */
+  | { type: "ocr"; scanId: number; filePath: string; page: number; languages: string[] }
   /** The scan is over (done or failed): drop the open document. */
   | { type: "release"; scanId: number };
 
@@ -36,5 +39,7 @@ export type FromWorker =
    * holds its pages (slides or sections), and no page ranges follow.
    */
   | { type: "opened"; scanId: number; pageCount: number; format?: DocumentFormat; texts?: string[] }
-  | { type: "pages"; scanId: number; from: number; texts: string[] }
+  /** `ocr`: the pages of the range whose text layer is not usable and that OCR should read (text-layer.ts), when asked. */
+  | { type: "pages"; scanId: number; from: number; texts: string[]; ocr?: number[] }
+  | { type: "ocr"; scanId: number; page: number; text: string }
   | { type: "failed"; scanId: number; failure: WorkerFailure; page?: number; status?: number; detail?: string };

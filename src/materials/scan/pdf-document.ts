@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { OUT_OF_MEMORY } from "./limits.ts";
+import { MAX_IMAGE_PIXELS, OUT_OF_MEMORY } from "./limits.ts";
 import type { WorkerFailure } from "./messages.ts";
 import { pageText, type TextRun } from "./page-text.ts";
 
@@ -55,6 +55,10 @@ export async function openPdf(filePath: string): Promise<OpenPdf> {
     cMapUrl: join(PDFJS_DIR, "cmaps") + "/",
     cMapPacked: true,
     standardFontDataUrl: join(PDFJS_DIR, "standard_fonts") + "/",
+    // Decoders of scanners' image formats (JBIG2, JPEG 2000), for pages rendered for OCR.
+    wasmUrl: join(PDFJS_DIR, "wasm") + "/",
+    // A larger image is not drawn: one declared 100,000 pixels square would fill the worker's memory.
+    maxImageSize: MAX_IMAGE_PIXELS,
   });
   try {
     const doc = await task.promise;

@@ -11,6 +11,7 @@ import {
   poolClosed,
   scanAbandoned,
   scanTimedOut,
+  tooManyOcrPages,
   tooManyPages,
   tooMuchPageText,
   tooMuchText,
@@ -20,6 +21,7 @@ import {
 } from "./failures.ts";
 import { DEFAULT_MEMORY_MB, MAX_DOCUMENT_CHARS, MAX_PAGE_CHARS } from "./limits.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
+import { betterText } from "./text-layer.ts";
 import type { ScanOptions, ScanPool, ScanPoolOptions, ScanResult } from "./types.ts";
 import { startWorkerProcess, type WorkerProcess } from "./worker-process.ts";
 
@@ -34,7 +36,8 @@ const MIN_RANGE = 10;
 /** Workers that die before they are ready this many times in a row mean the scanner cannot start. */
 const MAX_START_FAILURES = 3;
 
-type Task = { kind: "open" } | { kind: "pages"; from: number; to: number };
+/** An "ocr" task is one page: OCR takes seconds a page, so pages are shared out one by one. */
+type Task = { kind: "open" } | { kind: "pages"; from: number; to: number } | { kind: "ocr"; page: number };
 
 interface Scan {
   id: number;
@@ -48,7 +51,13 @@ interface Scan {
   /** Tasks workers are on. */
   running: number;
   texts: string[];
+  /** Pages whose text OCR read (see text-layer.ts's betterText). */
+  ocr: boolean[];
   pagesLeft: number;
+  /** Pages found to need OCR so far, and those of them not read yet. */
+  ocrPages: number;
+  ocrLeft: number;
+  progress: ScanOptions["progress"];
   /** Characters of text received so far. */
   chars: number;
   /** When this scan last got a worker: among equals, the one that waited longest goes next. */
@@ -72,6 +81,7 @@ interface Slot {
 
 export function createScanPool(options: ScanPoolOptions): ScanPool {
   const { timeoutMs, maxPages, memoryMb = DEFAULT_MEMORY_MB, maxPageChars = MAX_PAGE_CHARS, maxDocumentChars = MAX_DOCUMENT_CHARS } = options;
+  const { ocrMaxPages = 0, ocrLanguages = ["eng"] } = options;
   const limits: FailureLimits = { memoryMb, maxPageChars };
   const workers = Math.max(1, Math.floor(options.workers));
   const scans: Scan[] = [];
@@ -143,6 +153,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
         if (message.pageCount > maxPages) return fail(scan, tooManyPages(message.pageCount, maxPages, message.format));
         if (message.texts) return finishWhole(scan, message.texts, message.format);
         scan.texts = new Array<string>(message.pageCount).fill("");
+        scan.ocr = new Array<boolean>(message.pageCount).fill(false);
         scan.pagesLeft = message.pageCount;
         scan.todo.push(...pageRanges(message.pageCount, workers));
         break;
@@ -153,9 +164,26 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
         if (scan.chars > maxDocumentChars) return fail(scan, tooMuchText(maxDocumentChars));
         scan.texts.splice(message.from - 1, message.texts.length, ...message.texts);
         scan.pagesLeft -= message.texts.length;
+        if (message.ocr) {
+          // Counted as ranges come in: a file over the limit fails at the first range that passes it.
+          scan.ocrPages += message.ocr.length;
+          if (scan.ocrPages > ocrMaxPages) return fail(scan, tooManyOcrPages(ocrMaxPages));
+          scan.ocrLeft += message.ocr.length;
+          scan.todo.push(...message.ocr.map((page) => ({ kind: "ocr" as const, page })));
+        }
+        break;
+      case "ocr":
+        scan.chars += message.text.length;
+        if (scan.chars > maxDocumentChars) return fail(scan, tooMuchText(maxDocumentChars));
+        // A page whose picture holds less than its text layer (a figure with a caption) keeps the layer.
+        if (betterText(message.text, scan.texts[message.page - 1] ?? "")) {
+          scan.texts[message.page - 1] = message.text;
+          scan.ocr[message.page - 1] = true;
+        }
+        scan.ocrLeft--;
         break;
     }
-    if (scan.pagesLeft === 0) finish(scan);
+    if (scan.pagesLeft === 0 && scan.ocrLeft === 0) finish(scan);
   }
 
   function dispatch(): void {
@@ -170,10 +198,19 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       scan.running++;
       scan.lastTurn = ++turn;
       if (scan.running === 1) startClock(scan);
-      const { id: scanId, filePath } = scan;
-      const message: ToWorker =
-        task.kind === "open" ? { type: "open", scanId, filePath } : { type: "pages", scanId, filePath, from: task.from, to: task.to, maxPageChars };
-      slot.worker.send(message);
+      slot.worker.send(taskMessage(scan, task));
+      if (task.kind === "ocr") scan.progress?.({ ocrPage: task.page, pages: scan.texts.length });
+    }
+  }
+
+  function taskMessage({ id: scanId, filePath }: Scan, task: Task): ToWorker {
+    switch (task.kind) {
+      case "open":
+        return { type: "open", scanId, filePath };
+      case "pages":
+        return { type: "pages", scanId, filePath, from: task.from, to: task.to, maxPageChars, ocr: ocrMaxPages > 0 };
+      case "ocr":
+        return { type: "ocr", scanId, filePath, page: task.page, languages: ocrLanguages };
     }
   }
 
@@ -224,8 +261,9 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
 
   function finish(scan: Scan): void {
     if (!settle(scan)) return;
-    if (scan.texts.every((text) => text === "")) return scan.reject(noSelectableText());
-    scan.resolve({ pageCount: scan.texts.length, pages: scan.texts.map((text, i) => ({ page: i + 1, text })) });
+    if (scan.texts.every((text) => text === "")) return scan.reject(noSelectableText(ocrMaxPages > 0));
+    const pages = scan.texts.map((text, i) => ({ page: i + 1, text, ...(scan.ocr[i] ? { ocr: true } : {}) }));
+    scan.resolve({ pageCount: scan.texts.length, pages });
   }
 
   /** A file read whole when opened (any kind but PDF, ../formats): its pages held to the same limits as ranges are. */
@@ -257,7 +295,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   }
 
   return {
-    scan(filePath, { owner, signal }: ScanOptions = {}) {
+    scan(filePath, { owner, signal, progress }: ScanOptions = {}) {
       if (stopped) return Promise.reject(stopped());
       if (signal?.aborted) return Promise.reject(scanAbandoned());
       return new Promise<ScanResult>((resolveScan, rejectScan) => {
@@ -271,7 +309,11 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
           todo: [{ kind: "open" }],
           running: 0,
           texts: [],
+          ocr: [],
           pagesLeft: -1,
+          ocrPages: 0,
+          ocrLeft: 0,
+          progress,
           chars: 0,
           lastTurn: 0,
           clock: { usedMs: 0, since: 0 },

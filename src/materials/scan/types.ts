@@ -4,6 +4,8 @@ import type { DocumentFormat } from "../formats/types.ts";
 export interface ScannedPage {
   page: number;
   text: string;
+  /** The text was read from the page's picture by OCR: it may hold misread words. */
+  ocr?: boolean;
 }
 
 export interface ScanResult {
@@ -29,6 +31,16 @@ export interface ScanPoolOptions {
   maxPageChars?: number;
   /** Text one file may have (limits.ts); more fails the scan. */
   maxDocumentChars?: number;
+  /** Pages of one file OCR may read (OCR_MAX_PAGES); more fails the scan. 0 (the default): no OCR. */
+  ocrMaxPages?: number;
+  /** Languages OCR reads in (OCR_LANGUAGES). */
+  ocrLanguages?: string[];
+}
+
+/** Where a scan is: OCR reading page `page` of the file's `pages`. */
+export interface ScanProgress {
+  ocrPage: number;
+  pages: number;
 }
 
 export interface ScanOptions {
@@ -39,6 +51,8 @@ export interface ScanOptions {
   owner?: string | number;
   /** Aborting it (the client went away) drops the scan: its queued work, and any worker busy on it. */
   signal?: AbortSignal;
+  /** Told when OCR starts on a page (plain text pages take no time worth telling). */
+  progress?(progress: ScanProgress): void;
 }
 
 export interface ScanPool {

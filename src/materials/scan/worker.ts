@@ -8,6 +8,7 @@ import { OUT_OF_MEMORY } from "./limits.ts";
 import { readOtherFormat } from "../formats/read.ts";
 import { FormatFailure } from "../formats/types.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
+import { pagesForOcr, readByOcr } from "./ocr-pages.ts";
 import { openPdf, readPages, ReadFailure, type OpenPdf } from "./pdf-document.ts";
 
 /** Open documents kept per worker: a worker takes turns between at most a few scans, and each costs memory. */
@@ -29,6 +30,8 @@ let memoryRanOut = false;
 console.warn = (...args: unknown[]) => {
   if (args.some((arg) => OUT_OF_MEMORY.test(String(arg)))) memoryRanOut = true;
 };
+// Tesseract (ocr.ts) prints its diagnostics to stdout, which is the server's: nothing there is for its log.
+console.log = () => {};
 
 // pdf.js parses in "a worker" of its own; give it the module to use in this process instead of having it
 // import one lazily at the first scan.
@@ -63,8 +66,10 @@ async function run(message: Exclude<ToWorker, { type: "release" }>): Promise<Fro
   }
   const { doc } = await documentFor(scanId, message.filePath);
   if (message.type === "open") return { type: "opened", scanId, pageCount: doc.numPages };
+  if (message.type === "ocr") return { type: "ocr", scanId, page: message.page, text: await readByOcr(doc, message.page, message.languages) };
   const texts = await readPages(doc, message.from, message.to, message.maxPageChars);
-  return { type: "pages", scanId, from: message.from, texts };
+  const ocr = message.ocr ? await pagesForOcr(doc, message.from, texts) : [];
+  return { type: "pages", scanId, from: message.from, texts, ...(ocr.length ? { ocr } : {}) };
 }
 
 async function handle(message: ToWorker): Promise<FromWorker | undefined> {

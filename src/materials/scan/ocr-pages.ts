@@ -1,0 +1,35 @@
+/**
+ * The scan worker's OCR steps on an open document: which pages of a range OCR should read (their text
+ * layer is not usable and what they draw says there is text: text-layer.ts), and reading one of them.
+ */
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { recognize } from "./ocr.ts";
+import { pageDrawing } from "./page-drawing.ts";
+import { renderPage } from "./render-page.ts";
+import { needsOcr, usableText } from "./text-layer.ts";
+
+/** Of pages `from`, `from + 1`, … with these texts, the numbers of those OCR should read. */
+export async function pagesForOcr(doc: PDFDocumentProxy, from: number, texts: readonly string[]): Promise<number[]> {
+  const pages: number[] = [];
+  for (const [i, text] of texts.entries()) {
+    if (usableText(text)) continue; // the usual case: no operator list built
+    const page = await doc.getPage(from + i);
+    try {
+      if (needsOcr(text, await pageDrawing(page))) pages.push(from + i);
+    } finally {
+      page.cleanup();
+    }
+  }
+  return pages;
+}
+
+/** Page `number`'s text as OCR reads it from the rendered page. */
+export async function readByOcr(doc: PDFDocumentProxy, number: number, languages: string[]): Promise<string> {
+  const page = await doc.getPage(number);
+  try {
+    const image = await renderPage(page);
+    return await recognize(image.pgm, languages, image.dpi);
+  } finally {
+    page.cleanup();
+  }
+}
