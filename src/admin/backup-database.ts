@@ -90,7 +90,7 @@ function mustMatch(result: CopyResult, where: string): CopyResult {
   throw new AppError(500, `The copy into ${where} was rolled back because row counts differ (${differ.join("; ")}).`);
 }
 
-/** Checks the database an unpacked backup holds, before anything is replaced; returns its description. */
+/** Checks the database an unpacked backup holds, and that it can be restored here, before anything is replaced. */
 export async function verifyDatabase(config: Config, staging: string, part: DatabasePart, damaged: (why: string) => AppError): Promise<void> {
   if (!existsSync(path.join(staging, part.file))) throw damaged(`it holds no ${part.file}`);
   if (part.format === "pg_dump") {
