@@ -7,7 +7,8 @@ import { existsSync } from "node:fs";
 import { mkdir, rm, statfs, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { ConfigError, type Config } from "../core/config.ts";
+import { checkDiscovery } from "../accounts/oidc/client.ts";
+import { ConfigError, DEFAULT_OIDC_ID, type Config, type OidcProviderConfig } from "../core/config.ts";
 import { databaseName, openDatabase, pendingMigrations, type Db } from "../core/db.ts";
 import { integrityCheck, unknownMigrations } from "../core/sqlite-file.ts";
 import { checkProvider } from "../generation/providers/check.ts";
@@ -128,6 +129,14 @@ async function checkScanWorkers(config: Config): Promise<Check> {
   }
 }
 
+/** Each school sign-in provider: its discovery document (where sign-in finds the provider's endpoints and keys). */
+async function checkSignIn(provider: OidcProviderConfig): Promise<Check> {
+  const name = `Sign-in with ${provider.name}`;
+  const result = await checkDiscovery(provider);
+  const variable = provider.id === DEFAULT_OIDC_ID ? "OIDC_ISSUER" : `OIDC_${provider.id.toUpperCase()}_ISSUER`;
+  return result.ok ? pass(name, result.detail) : fail(name, result.detail, `check ${variable} (the issuer URL, without /.well-known/…) and that this machine can reach it`);
+}
+
 /** Runs every check; `load` reads the configuration (a bad value is the first failed check). */
 export async function runDoctor(load: () => Config): Promise<Check[]> {
   let config: Config;
@@ -140,6 +149,6 @@ export async function runDoctor(load: () => Config): Promise<Check[]> {
   const checks = [pass("Configuration", `valid (DATA_DIR ${config.dataDir}, AI provider ${config.llmProvider})`), checkNode(), await checkDataDir(config)];
   checks.push(...(await checkDatabase(config)));
   // The network checks wait on other machines; run them side by side.
-  checks.push(...(await Promise.all([checkAIProvider(config), checkMail(config), checkScanWorkers(config)])));
+  checks.push(...(await Promise.all([checkAIProvider(config), checkMail(config), checkScanWorkers(config), ...config.oidcProviders.map(checkSignIn)])));
   return checks;
 }

@@ -60,6 +60,8 @@ export const AdminUserOut = UserOut.extend({
   results: z.number(),
   files: z.number(),
   storage_bytes: z.number(),
+  /** How the user signs in: "password" (when they have one) and the names of their linked school sign-in providers. */
+  sign_in: z.array(z.string()),
 });
 export type AdminUserOut = z.infer<typeof AdminUserOut>;
 

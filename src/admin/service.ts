@@ -7,6 +7,7 @@ import { withTransaction } from "../core/db.ts";
 import { conflict, notFound } from "../core/errors.ts";
 import { deleteUserRows, releaseDocuments } from "../accounts/cleanup.ts";
 import { findUser, searchUsers, userIdsMatching, usersByIds, type DirectoryUser, type UserQuery } from "../accounts/directory.ts";
+import { signInMethods } from "../accounts/oidc/identities.ts";
 import { issueResetLink, mailResetLink } from "../accounts/reset-link.ts";
 import { assertAnotherAdmin, changeAccount } from "../accounts/roles.ts";
 import { testsByUser } from "../generation/stats.ts";
@@ -26,7 +27,12 @@ const page = (p: { page: number; per_page: number }) => ({ offset: (p.page - 1) 
 /** Users with what they have: tests, results, files and the bytes of their PDFs. */
 async function withCounts(app: AppContext, users: DirectoryUser[]): Promise<AdminUserOut[]> {
   const ids = users.map((u) => u.id);
-  const [tests, results, storage] = await Promise.all([testsByUser(app.db, ids), resultsByUser(app.db, ids), storageByUser(app.db, ids)]);
+  const [tests, results, storage, signIn] = await Promise.all([
+    testsByUser(app.db, ids),
+    resultsByUser(app.db, ids),
+    storageByUser(app.db, ids),
+    signInMethods(app.db, ids, app.config.oidcProviders),
+  ]);
   return users.map((u) => ({
     ...u,
     is_admin: u.role === "admin",
@@ -34,6 +40,7 @@ async function withCounts(app: AppContext, users: DirectoryUser[]): Promise<Admi
     results: results.get(u.id) ?? 0,
     files: storage.get(u.id)?.files ?? 0,
     storage_bytes: storage.get(u.id)?.bytes ?? 0,
+    sign_in: signIn.get(u.id) ?? [],
   }));
 }
 

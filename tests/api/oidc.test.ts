@@ -24,6 +24,7 @@ const users: IdpUser[] = [
 
 let idp: TestIdp;
 let server: TestServer;
+let serverEnv: Record<string, string>;
 const logged: Record<string, unknown>[] = [];
 const ADMIN = { username: "admin", email: "admin@school.example", password: "admin-password" };
 
@@ -49,6 +50,7 @@ beforeAll(async () => {
     OIDC_DOWN_CLIENT_SECRET: "whatever",
     OIDC_DOWN_NAME: "Down School",
   };
+  serverEnv = env;
   server = await startWithIdp(idp, env, [{ client_id: "studyforge", client_secret: "studyforge-secret" }], { log });
   // The first account is the administrator (sign-up as before).
   expect((await client(server.url).post("/api/auth/register", ADMIN)).status).toBe(201);
@@ -361,5 +363,31 @@ describe("PASSWORD_LOGIN=false", () => {
     const reset = await runCli(["users", "reset-password", "head@school.example"], env);
     expect(reset.code, reset.stderr).toBe(0);
     expect(reset.stdout).toMatch(/reset-password\?token=/);
+  });
+});
+
+describe("the administrator's view", () => {
+  it("shows how each user signs in in the users table: password, provider names", async () => {
+    const admin = client(server.url);
+    expect((await admin.post("/api/auth/login", { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
+    const signIn = async (q: string) => (await admin.get(`/api/admin/users?q=${encodeURIComponent(q)}`)).body.items[0].sign_in;
+    expect(await signIn("admin@school.example")).toEqual(["password"]);
+    expect(await signIn("ann@school.example")).toEqual(["Test School"]);
+    expect(await signIn("pat@home.example")).toEqual(["password", "Test School"]);
+  });
+
+  it("`studyforge doctor` checks each provider's discovery document", async () => {
+    const env = { ...serverEnv, DATA_DIR: server.dataDir, ...(server.app.config.postgresUrl ? { DATABASE_URL: server.app.config.postgresUrl } : {}) };
+    const res = await runCli(["doctor", "--json"], env);
+    const checks: { name: string; ok: boolean; detail: string; fix?: string }[] = JSON.parse(res.stdout).checks;
+    const signIn = checks.filter((c) => c.name.startsWith("Sign-in with"));
+    expect(signIn.map((c) => [c.name, c.ok])).toEqual([
+      ["Sign-in with Test School", true],
+      ["Sign-in with Misconfigured School", true],
+      ["Sign-in with Down School", false],
+    ]);
+    expect(signIn[0]!.detail).toBe(`${idp.issuer}/.well-known/openid-configuration answers (issuer ${idp.issuer})`);
+    expect(signIn[2]!.fix).toMatch(/^check OIDC_DOWN_ISSUER /);
+    expect(res.code).toBe(1);
   });
 });

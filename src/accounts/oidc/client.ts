@@ -14,6 +14,12 @@ const PROVIDER_TIMEOUT_S = 10;
 
 const cache = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
 
+const fetchDiscovery = (provider: OidcProviderConfig) =>
+  oidc.discovery(new URL(provider.issuer), provider.clientId, provider.clientSecret, undefined, {
+    execute: isLoopbackUrl(provider.issuer) ? [oidc.allowInsecureRequests] : [],
+    timeout: PROVIDER_TIMEOUT_S,
+  });
+
 /**
  * The provider's configuration from its `/.well-known/openid-configuration`, cached per issuer and client
  * for an hour (a failure is not cached: the next sign-in tries again). openid-client refuses plain http;
@@ -23,10 +29,7 @@ export function discover(provider: OidcProviderConfig): Promise<oidc.Configurati
   const key = `${provider.issuer}|${provider.clientId}|${provider.clientSecret}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config;
-  const config = oidc.discovery(new URL(provider.issuer), provider.clientId, provider.clientSecret, undefined, {
-    execute: isLoopbackUrl(provider.issuer) ? [oidc.allowInsecureRequests] : [],
-    timeout: PROVIDER_TIMEOUT_S,
-  });
+  const config = fetchDiscovery(provider);
   // Bounded: one entry per configured provider (config.ts allows at most ten).
   cache.set(key, { at: Date.now(), config });
   config.catch(() => cache.delete(key));
@@ -96,4 +99,17 @@ export function failureOf(err: unknown): OidcFailure {
   if (code === "OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED") return "state";
   // fetch failed, a refused connection, a timeout, a discovery document that is not one.
   return "unavailable";
+}
+
+/** `studyforge doctor`: whether the provider's discovery document answers and names what sign-in needs. */
+export async function checkDiscovery(provider: OidcProviderConfig): Promise<{ ok: boolean; detail: string }> {
+  const where = `${provider.issuer}/.well-known/openid-configuration`;
+  try {
+    const metadata = (await fetchDiscovery(provider)).serverMetadata();
+    const missing = (["authorization_endpoint", "token_endpoint", "jwks_uri"] as const).filter((k) => !metadata[k]);
+    if (missing.length) return { ok: false, detail: `${where} names no ${missing.join(", ")}` };
+    return { ok: true, detail: `${where} answers (issuer ${metadata.issuer})` };
+  } catch (err) {
+    return { ok: false, detail: `${where} does not answer as a discovery document should (${err instanceof Error ? err.message : String(err)})` };
+  }
 }

@@ -26,11 +26,19 @@ export async function linkIdentity(db: Db, row: Omit<IdentityRow, "id">): Promis
 export const unlinkIdentity = async (db: Db, userId: number, provider: string): Promise<boolean> =>
   (await db("user_identities").where({ user_id: userId, provider }).delete()) > 0;
 
-/** How each of these users signs in: their providers' ids (the admin's users table). */
-export async function providersByUser(db: Db, userIds: number[]): Promise<Map<number, string[]>> {
+/**
+ * How each of these users signs in, for the admin's users table: "password" when they have one they
+ * know, then each linked provider's name (its id when no longer configured).
+ */
+export async function signInMethods(db: Db, userIds: number[], providers: readonly { id: string; name: string }[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   if (!userIds.length) return out;
-  const rows: { user_id: number; provider: string }[] = await db("user_identities").whereIn("user_id", [...new Set(userIds)]).select("user_id", "provider");
-  for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.provider]);
+  const ids = [...new Set(userIds)];
+  const [users, links]: [{ id: number; password_set: number | boolean }[], { user_id: number; provider: string }[]] = await Promise.all([
+    db("users").whereIn("id", ids).select("id", "password_set"),
+    db("user_identities").whereIn("user_id", ids).orderBy("linked_at").select("user_id", "provider"),
+  ]);
+  for (const u of users) out.set(u.id, u.password_set ? ["password"] : []);
+  for (const l of links) out.get(l.user_id)?.push(providers.find((p) => p.id === l.provider)?.name ?? l.provider);
   return out;
 }

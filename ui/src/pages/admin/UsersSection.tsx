@@ -90,6 +90,7 @@ export function UsersSection() {
     },
     { key: "role", ...sortHeader("Role", "role"), render: (u) => <span className={`role-badge role-badge--${u.role}`}>{ROLE_LABELS[u.role]}</span> },
     { key: "verified", header: "Verified", render: (u) => <YesNo value={u.is_verified} /> },
+    { key: "sign_in", header: "Signs in with", render: (u) => (u.sign_in.length ? u.sign_in.map((m) => (m === "password" ? "Password" : m)).join(", ") : <span className="muted">None yet</span>) },
     { key: "status", header: "Status", render: (u) => <StatusBadge disabled={u.disabled} /> },
     { key: "last_active", ...sortHeader("Last active", "last_active_at"), render: (u) => formatWhen(u.last_active_at) },
     { key: "tests", header: "Tests", align: "end", render: (u) => u.tests.toLocaleString() },
