@@ -4,7 +4,7 @@ import { confirm, print, printJson, type Register } from "../runtime.ts";
 export const restoreCommand: Register = (program, cli) => {
   program
     .command("restore <file>")
-    .description("restore a backup into DATA_DIR (refused while a server uses it); checks checksums and database integrity first")
+    .description("restore a backup into DATA_DIR and the configured database (refused while a server uses them; PostgreSQL must be empty unless --force); checks checksums and database integrity first")
     .option("-y, --yes", "replace what DATA_DIR holds (it is kept in DATA_DIR/backups/); asked on a terminal")
     .option("--force", "on PostgreSQL: replace a database that is not empty (its contents are dropped, not kept)")
     .option("--json", "print the result as JSON")
