@@ -116,6 +116,8 @@ const ROUTES: Record<string, RouteCase> = {
   "DELETE /api/users/me": { access: "user", ok: 204, fresh: true, body: (f) => ({ password: f.password }) },
   "GET /api/files": { access: "user", ok: 200 },
   "POST /api/files/upload/scan": { access: "user", ok: 200 },
+  // An upload's progress lives only while the upload does: the owner's call here names none, so 404 (tests/api/ocr.test.ts follows a live one).
+  "GET /api/materials/uploads/:id/progress": { access: "user", ok: 404 },
   "GET /api/files/:id": { access: "user", owned: "fileId", ok: 200 },
   "GET /api/files/:id/download": { access: "user", owned: "fileId", ok: 200 },
   "GET /api/files/:id/search": { access: "user", owned: "fileId", ok: 200, query: "?q=package" },
