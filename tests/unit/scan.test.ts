@@ -397,6 +397,12 @@ describe("page text from pdf.js items", () => {
     expect(pageText(lines)).toBe("One. Two.\nThree.\nFour. Five.\nColumn two.");
   });
 
+  it("starts a paragraph at a heading set in a larger font, even when the text under it starts in lower case", () => {
+    const sized = (str: string, size: number, y: number): TextRun => ({ str, transform: [size, 0, 0, size, 50, y], hasEOL: true });
+    const lines = [sized("9.7. Scheduling Tasks with cron and atd", 14, 700), sized("cron is the daemon responsible for executing scheduled", 10, 684), sized("and recurring commands.", 10, 672)];
+    expect(pageText(lines)).toBe("9.7. Scheduling Tasks with cron and atd\ncron is the daemon responsible for executing scheduled and recurring commands.");
+  });
+
   it("starts a paragraph where lines in a monospaced font (a code listing) meet prose, and not for code inside a line", () => {
     const mono = (str: string, x: number, y: number, eol = true): TextRun => ({ ...run(str, x, y, eol), mono: true });
     const lines = [

@@ -28,6 +28,8 @@ interface Line {
 const DEFAULT_LEADING = 1.2;
 /** A gap this much wider than the page's usual line spacing starts a new paragraph. */
 const PARAGRAPH_GAP = 1.15;
+/** Lines whose font sizes differ by more than this factor belong to different paragraphs (a heading and its text). */
+const HEADING_SIZE = 1.15;
 
 const SOFT_HYPHEN = "\u00ad";
 const HYPHENS = new Set(["-", "\u2010"]);
@@ -106,7 +108,10 @@ function startsParagraph(prev: Line, line: Line, leading: number): boolean {
   const size = Math.min(prev.size, line.size);
   // Moving up the page means a new column or box; an indented first line or extra space, a new paragraph;
   // a code listing (lines all in a monospaced font) is a paragraph apart from the prose around it.
-  return gap < 0 || gap / size > leading * PARAGRAPH_GAP || line.x - prev.x > line.size || prev.mono !== line.mono;
+  // A heading is set larger or smaller than the text under it ("9.7. Scheduling Tasks with cron and atd"
+  // above "cron is the daemon …"): a change of font size ends a paragraph.
+  const resized = Math.max(prev.size, line.size) > Math.min(prev.size, line.size) * HEADING_SIZE;
+  return gap < 0 || gap / size > leading * PARAGRAPH_GAP || line.x - prev.x > line.size || prev.mono !== line.mono || resized;
 }
 
 /** Hyphenated words written whole inside a line ("user-visible"): a line break after their hyphen keeps it. */
