@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newStudent } from "../helpers/accounts.ts";
 import { client, type Client } from "../helpers/http.ts";
-import { deflatedZeros, docx, docxParts, honestParts, odp, odt, pptx, pptxParts, rawZip, zipOf, type Slide } from "../helpers/office.ts";
+import { BIOLOGY_SLIDES as SLIDES, deflatedZeros, docx, docxParts, honestParts, odp, odt, pptx, pptxParts, rawZip, zipOf } from "../helpers/office.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { footprint } from "../helpers/storage.ts";
 
@@ -19,29 +19,6 @@ afterAll(() => server.close());
 const NOT_ACCEPTED =
   "Only PDF, Word (.docx), PowerPoint (.pptx), OpenDocument (.odt, .odp), text (.txt) and Markdown (.md) files are accepted; text files must be UTF-8.";
 
-const SLIDES: Slide[] = [
-  {
-    title: "Photosynthesis",
-    bullets: [
-      "Photosynthesis is the process by which green plants turn light energy into chemical energy.",
-      "Chlorophyll is the green pigment that absorbs red and blue light inside the chloroplasts.",
-    ],
-  },
-  {
-    title: "The Calvin cycle",
-    bullets: [
-      "The Calvin cycle fixes carbon dioxide into sugar in the stroma of the chloroplast.",
-      "The enzyme rubisco binds carbon dioxide at the start of the Calvin cycle.",
-    ],
-  },
-  {
-    title: "Cellular respiration",
-    bullets: [
-      "Mitochondria release the energy stored in glucose during cellular respiration.",
-      "Cellular respiration produces carbon dioxide and water as waste products.",
-    ],
-  },
-];
 
 /** About two and a half pages of prose under three headings: three sections. */
 const paragraph = (topic: string, n: number) =>

@@ -250,7 +250,7 @@ describe("without e-mail verification", () => {
     await page.getByRole("button", { name: "Menu" }).click();
     await upload.click();
     await page.waitForURL(`${server.url}/upload`);
-    await page.getByText("No study guides yet. Upload your first PDF.").waitFor();
+    await page.getByText("No study guides yet. Upload your first one.").waitFor();
     expect(await upload.isVisible()).toBe(false); // the menu closes after navigating
     for (const route of ["/settings", "/profile", "/forgot-password", "/privacy"]) {
       await page.goto(server.url + route);

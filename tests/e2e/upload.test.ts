@@ -1,7 +1,8 @@
 /**
  * /upload in the browser against the real server: a real PDF through the file
  * chooser with upload progress, the scan, the history row, Generate Test with
- * the file preselected, the refusals (not a PDF, damaged), and deleting a row.
+ * the file preselected, the refusals (another kind of file, damaged), and deleting a row; PowerPoint
+ * slides uploaded and cited as slides in a generated test.
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -9,7 +10,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newStudent } from "../helpers/accounts.ts";
 import { openPage, PHONE, scrollsSideways } from "../helpers/browser.ts";
+import { BIOLOGY_SLIDES, pptx } from "../helpers/office.ts";
 import { textPdf } from "../helpers/pdfs.ts";
+import { NOT_ACCEPTED } from "../../src/materials/formats/types.ts";
 import { tempDir } from "../helpers/server.ts";
 import { browserSuite, logInThroughForm, pageAs, recordTexts } from "../helpers/student-browser.ts";
 
@@ -17,9 +20,9 @@ const R_FAQ = path.resolve(import.meta.dirname, "../fixtures/pdf/r-faq.pdf");
 
 const suite = browserSuite();
 
-/** Chooses a file through the page's file chooser (the "Choose a PDF" button). */
+/** Chooses a file through the page's file chooser (the "Choose a file" button). */
 async function chooseFile(page: Page, file: string) {
-  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByText(/Choose (a|another) PDF/).click()]);
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByText(/Choose (a|another) file/).click()]);
   await chooser.setFiles(file);
 }
 
@@ -33,7 +36,7 @@ describe("/upload", () => {
     await logInThroughForm(page, suite.server.url, who.email, who.password);
     await page.getByRole("link", { name: "File Upload" }).click();
     await page.waitForURL(`${suite.server.url}/upload`);
-    await page.getByText("No study guides yet. Upload your first PDF.").waitFor();
+    await page.getByText("No study guides yet. Upload your first one.").waitFor();
     const upload = page.getByRole("button", { name: "Upload and Scan" });
     const generate = page.getByRole("button", { name: "Generate Test" });
     expect(await upload.isDisabled()).toBe(true); // nothing chosen: nothing to upload
@@ -79,25 +82,47 @@ describe("/upload", () => {
     expect(await material.locator("option:checked").textContent()).toContain("r-faq.pdf");
   });
 
-  it("refuses a file that is not a PDF before sending it, and shows the server's reason for a damaged one", async () => {
+  it("uploads PowerPoint slides, says how many slides it read, and generates a test whose questions cite slides", async () => {
+    const who = await newStudent(suite.server.url, "slides");
+    const page = track(await pageAs(suite.browser, suite.server.url, who.c, "/upload"));
+    const deck = path.join(tempDir("studyforge-upload-"), "biology.pptx");
+    await writeFile(deck, pptx(BIOLOGY_SLIDES));
+    await chooseFile(page, deck);
+    await page.getByText("biology.pptx", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Upload and Scan" }).click();
+    await page.getByRole("status").filter({ hasText: '"biology.pptx" is ready: 3 slides scanned.' }).waitFor();
+
+    await page.getByRole("button", { name: "Generate Test" }).click();
+    await page.waitForURL(/\/testgenerator\?file=\d+$/);
+    await page.getByLabel("Topic").fill("carbon dioxide");
+    await page.getByLabel("Number of Questions").fill("2");
+    await page.getByRole("button", { name: "Generate Test" }).click();
+    await page.waitForURL(/\/generated-test\?id=\d+$/);
+    await page.getByRole("button", { name: "Show answers" }).click();
+    const sources = page.locator(".question-card__source");
+    await sources.first().waitFor();
+    for (const text of await sources.allTextContents()) expect(text).toMatch(/^Source: slide [1-3]$/);
+  });
+
+  it("refuses a file of another kind before sending it, and shows the server's reason for a damaged one", async () => {
     const who = await newStudent(suite.server.url, "refused");
     const page = track(await pageAs(suite.browser, suite.server.url, who.c, "/upload"));
     const dir = tempDir("studyforge-upload-");
-    const notes = path.join(dir, "notes.txt");
-    await writeFile(notes, "Plain text notes, not a PDF.");
-    await chooseFile(page, notes);
-    await page.getByRole("alert").filter({ hasText: "Only PDF files are accepted." }).waitFor();
+    const picture = path.join(dir, "notes.png");
+    await writeFile(picture, "not a study guide");
+    await chooseFile(page, picture);
+    await page.getByRole("alert").filter({ hasText: NOT_ACCEPTED }).waitFor();
     expect(await page.getByRole("button", { name: "Upload and Scan" }).isDisabled()).toBe(true);
 
     const damaged = path.join(dir, "chapter-1.pdf");
     await writeFile(damaged, "%PDF-1.4\nthis is not really a PDF");
     await chooseFile(page, damaged);
-    expect(await page.getByText("Only PDF files are accepted.").count()).toBe(0);
+    expect(await page.getByText(NOT_ACCEPTED).count()).toBe(0);
     await page.getByRole("button", { name: "Upload and Scan" }).click();
     await page.getByRole("alert").filter({ hasText: "This PDF is damaged and cannot be read." }).waitFor();
     expect(await page.getByText("Upload failed. Check console.").count()).toBe(0);
     expect(await page.getByRole("button", { name: "Generate Test" }).isDisabled()).toBe(true);
-    await page.getByText("No study guides yet. Upload your first PDF.").waitFor();
+    await page.getByText("No study guides yet. Upload your first one.").waitFor();
   });
 
   it("deletes a study guide after a confirmation, back to the empty state; long names fit a phone", async () => {
@@ -121,7 +146,7 @@ describe("/upload", () => {
 
     await page.getByRole("button", { name: `Delete ${longName}` }).click();
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-    await page.getByText("No study guides yet. Upload your first PDF.").waitFor();
+    await page.getByText("No study guides yet. Upload your first one.").waitFor();
     expect((await who.c.get("/api/files/")).body).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * and LibreOffice write (trimmed of styling the readers ignore):
  *
  * - docx(blocks): paragraphs; `{ heading: "…" }` is a Heading 1 paragraph (styled as Word's template does)
- * - pptx(slides): one slide per entry, each a title and bullet paragraphs
+ * - pptx(slides): one slide per entry, each a title and bullet paragraphs (BIOLOGY_SLIDES: three of them)
  * - odt(blocks), odp(slides): the same in OpenDocument
  * - zipOf(parts, { stored }): any container; rawZip(parts): one written by hand, sizes as claimed (hostile
  *   variants), with honestParts(parts) and deflatedZeros(mib) for its parts
@@ -95,6 +95,32 @@ export function pptxParts(slides: readonly Slide[]): Record<string, string> {
 }
 
 export const pptx = (slides: readonly Slide[]) => zipOf(pptxParts(slides));
+
+/** Three slides of biology the built-in generator can write questions from (on 'carbon dioxide', say). */
+export const BIOLOGY_SLIDES: Slide[] = [
+  {
+    title: "Photosynthesis",
+    bullets: [
+      "Photosynthesis is the process by which green plants turn light energy into chemical energy.",
+      "Chlorophyll is the green pigment that absorbs red and blue light inside the chloroplasts.",
+    ],
+  },
+  {
+    title: "The Calvin cycle",
+    bullets: [
+      "The Calvin cycle fixes carbon dioxide into sugar in the stroma of the chloroplast.",
+      "The enzyme rubisco binds carbon dioxide at the start of the Calvin cycle.",
+    ],
+  },
+  {
+    title: "Cellular respiration",
+    bullets: [
+      "Mitochondria release the energy stored in glucose during cellular respiration.",
+      "Cellular respiration produces carbon dioxide and water as waste products.",
+    ],
+  },
+];
+
 
 const ODF_NS =
   'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3"';

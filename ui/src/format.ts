@@ -1,4 +1,5 @@
 /** How numbers, dates and the like read in the UI. */
+import type { PageUnit } from "../../src/materials/formats/types.ts";
 
 /** "85%", or "—" for no score; at most one decimal. */
 export function formatPercent(value: number | null | undefined): string {
@@ -18,10 +19,14 @@ export function formatKb(kb: number): string {
   return `${(Number.isFinite(kb) ? kb : 0).toFixed(2)} KB`;
 }
 
-/** "Source: page 12", "Source: pages 3, 4", or null without pages. */
-export function formatSources(pages: readonly number[] | undefined): string | null {
+/**
+ * "Source: page 12", "Source: slides 3, 4", "Source: section 2" (what the document's pages are: a PDF's
+ * pages, a presentation's slides, a text document's sections), or null without pages. The one place the
+ * UI cites a document's pages; the server's twin is src/materials/formats/cite.ts.
+ */
+export function formatSources(pages: readonly number[] | undefined, unit: PageUnit = "page"): string | null {
   if (!pages?.length) return null;
-  return pages.length === 1 ? `Source: page ${pages[0]}` : `Source: pages ${pages.join(", ")}`;
+  return pages.length === 1 ? `Source: ${unit} ${pages[0]}` : `Source: ${unit}s ${pages.join(", ")}`;
 }
 
 /** "1 question", "5 questions". */

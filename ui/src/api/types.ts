@@ -98,6 +98,8 @@ export interface Statistics {
 
 /** A study guide in the upload history (`GET /api/files/`): uploadedAt in ISO 8601, size in KB with two decimals. */
 export type StudyFile = FileOut;
+export type { PageUnit } from "../../../src/materials/formats/types.ts";
+import type { PageUnit } from "../../../src/materials/formats/types.ts";
 
 export interface FileSearchResult {
   file_id: number;
@@ -133,6 +135,8 @@ export interface TestMetadata {
 
 /** `GET /api/tests/{id}`: the server's TestInfo with the questions. */
 export interface PracticeTest extends TestInfo {
+  /** What the source pages of its questions are: a PDF's pages, slides or sections (absent: pages). */
+  page_unit?: PageUnit;
   /** The questions' version: sent back with a submission, so one made on questions changed since is refused. */
   version?: string;
   test_metadata: TestMetadata;

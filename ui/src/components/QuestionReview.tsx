@@ -5,7 +5,7 @@
  * said in words and icons, never by colour alone.
  */
 import type { ElementType } from "react";
-import type { Question } from "../api/types.ts";
+import type { PageUnit, Question } from "../api/types.ts";
 import { formatSources, sameAnswer } from "../format.ts";
 import { Icon } from "./Icon.tsx";
 
@@ -28,6 +28,8 @@ export interface QuestionReviewProps {
   /** A preview with the answer key hidden: options only, no answer, explanation or source. */
   hideAnswer?: boolean;
   headingAs?: ElementType;
+  /** What the test's document calls its pages, for "Source: slide 4". */
+  unit?: PageUnit;
 }
 
 export function Verdict({ correct }: { correct: boolean }) {
@@ -59,10 +61,10 @@ function AlsoAccepted({ question }: { question: Question }) {
   );
 }
 
-export function QuestionReview({ number, total, question, outcome, hideAnswer = false, headingAs: Heading = "h2" }: QuestionReviewProps) {
+export function QuestionReview({ number, total, question, outcome, hideAnswer = false, headingAs: Heading = "h2", unit }: QuestionReviewProps) {
   const options = question.options ?? [];
   const answer = outcome?.answer ?? question.answer;
-  const source = formatSources(question.source_pages);
+  const source = formatSources(question.source_pages, unit);
   const state = outcome ? (outcome.correct ? " question-card--correct" : " question-card--incorrect") : "";
   return (
     <article className={`card question-card${state}`}>

@@ -22,6 +22,7 @@ import { useNameField } from "../hooks/useNameField.ts";
 import "../styles/organiser.css";
 import "../styles/classroom.css";
 import { checkFile } from "./UploadPage.tsx";
+import { ACCEPT, ACCEPTED_KINDS } from "./upload/accepted.ts";
 import { removeMember } from "../api/teaching.ts";
 import { JoinClassCard } from "./teaching/JoinClassCard.tsx";
 
@@ -66,11 +67,11 @@ function AddClassForm({ onAdded }: { onAdded: (added: StudyClass) => void }) {
       <FileField
         label="Syllabus (optional)"
         ref={fileRef}
-        accept=".pdf,application/pdf"
+        accept={ACCEPT}
         onChoose={choose}
         error={fileError}
         disabled={add.busy}
-        hint={`A PDF, up to ${config.max_upload_mb} MB. It is added to your study guides, so you can make tests from it.`}
+        hint={`${ACCEPTED_KINDS}, up to ${config.max_upload_mb} MB. It is added to your study guides, so you can make tests from it.`}
       />
       <div className="button-row">
         <Button type="submit" variant="primary" busy={add.busy} busyLabel={scanning ? "Scanning the syllabus…" : syllabus ? "Uploading…" : "Adding…"}>

@@ -78,7 +78,7 @@ export function GeneratedTestPage() {
   if (test.failed) return <Problem message={LOAD_FAILED} retry={test.reload} />;
   if (!test.data || test.loading) return <PageSpinner label="Loading the test…" />;
 
-  const { name, test_id, test_metadata: meta } = test.data;
+  const { name, test_id, test_metadata: meta, page_unit: unit } = test.data;
   const questions = meta.questions;
 
   function onStart() {
@@ -152,7 +152,7 @@ export function GeneratedTestPage() {
             <ol className="question-list" aria-label={showAnswers ? "Questions with answers" : "Questions"}>
               {questions.map((question, index) => (
                 <li key={index}>
-                  <QuestionReview number={index + 1} total={questions.length} question={question} hideAnswer={!showAnswers} />
+                  <QuestionReview number={index + 1} total={questions.length} question={question} hideAnswer={!showAnswers} unit={unit} />
                 </li>
               ))}
             </ol>

@@ -16,11 +16,11 @@ import { Spinner } from "../components/Spinner.tsx";
 import { plural } from "../format.ts";
 import { useSession } from "../hooks/session.tsx";
 import { useLoad } from "../hooks/useLoad.ts";
+import { ACCEPTED_KINDS, mayBeAccepted, NOT_ACCEPTED } from "./upload/accepted.ts";
 import { DropZone } from "./upload/DropZone.tsx";
 import { UploadHistory } from "./upload/UploadHistory.tsx";
 
 export const UPLOAD_FAILED = "Upload failed. Check console.";
-export const ONLY_PDF = "Only PDF files are accepted.";
 /** How long the finished bar stays full before it resets (spec §9). */
 export const PROGRESS_RESET_MS = 800;
 
@@ -28,16 +28,15 @@ type Phase = "idle" | "uploading" | "scanning" | "finished";
 
 /** The same refusals the server would give, before any byte is sent. */
 export function checkFile(file: File, maxMb: number): string | null {
-  const isPdf = file.name.toLowerCase().endsWith(".pdf") || file.type === "application/pdf";
-  if (!isPdf) return ONLY_PDF;
+  if (!mayBeAccepted(file)) return NOT_ACCEPTED;
   if (file.size > maxMb * 1024 * 1024) return `The file is larger than ${maxMb} MB.`;
   return null;
 }
 
 function successText({ file, created }: UploadedFile): string {
   return created
-    ? `"${file.filename}" is ready: ${plural(file.pages, "page")} scanned.`
-    : `"${file.filename}" was already uploaded (${plural(file.pages, "page")}). It is ready to use.`;
+    ? `"${file.filename}" is ready: ${plural(file.pages, file.page_unit)} scanned.`
+    : `"${file.filename}" was already uploaded (${plural(file.pages, file.page_unit)}). It is ready to use.`;
 }
 
 export function UploadPage() {
@@ -105,7 +104,7 @@ export function UploadPage() {
 
   const ready = uploaded !== null && !file;
   return (
-    <Page title="File Upload" description="Upload a PDF study guide. StudyForge reads its text so you can make practice tests from it.">
+    <Page title="File Upload" description="Upload a study guide: a PDF, Word or PowerPoint file, an OpenDocument text or presentation, or a text or Markdown file. StudyForge reads its text so you can make practice tests from it.">
       <div className="stack stack--lg">
         <Card title="Upload a study guide" className="upload-card">
           <form
@@ -121,7 +120,7 @@ export function UploadPage() {
               error={fileError}
               disabled={busy}
               inputRef={inputRef}
-              hint={`PDF only, up to ${config.max_upload_mb} MB and ${config.max_pdf_pages.toLocaleString()} pages. The text must be selectable (not a scan of paper).`}
+              hint={`${ACCEPTED_KINDS}, up to ${config.max_upload_mb} MB and ${config.max_pdf_pages.toLocaleString()} pages or slides. The text must be selectable (not a scan of paper).`}
             />
             {phase !== "idle" && (
               <div className="upload-progress">

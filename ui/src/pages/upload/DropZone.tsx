@@ -1,7 +1,8 @@
-/** Where a PDF is chosen: a native file input (keyboard and file chooser) inside a drop target. */
+/** Where a study guide is chosen: a native file input (keyboard and file chooser) inside a drop target. */
 import { useId, useState, type DragEvent, type Ref } from "react";
 import { formatKb } from "../../format.ts";
 import { Icon } from "../../components/Icon.tsx";
+import { ACCEPT } from "./accepted.ts";
 
 export interface DropZoneProps {
   file: File | null;
@@ -37,7 +38,7 @@ export function DropZone({ file, onChoose, error, disabled = false, hint, inputR
       <span className="dropzone__icon">
         <Icon name="upload" size={28} />
       </span>
-      <p className="dropzone__title">{file ? file.name : "Add a PDF study guide"}</p>
+      <p className="dropzone__title">{file ? file.name : "Add a study guide"}</p>
       <p className="dropzone__text">
         {file ? `${formatKb(file.size / 1024)} · ready to upload` : "Drop it here, or choose it from your device."}
       </p>
@@ -45,7 +46,7 @@ export function DropZone({ file, onChoose, error, disabled = false, hint, inputR
         ref={inputRef}
         id={id}
         type="file"
-        accept=".pdf,application/pdf"
+        accept={ACCEPT}
         className="dropzone__input visually-hidden"
         disabled={disabled}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
@@ -53,7 +54,7 @@ export function DropZone({ file, onChoose, error, disabled = false, hint, inputR
         onChange={(event) => onChoose(event.target.files?.[0] ?? null)}
       />
       <label htmlFor={id} className={`btn btn--secondary dropzone__button${disabled ? " is-disabled" : ""}`}>
-        {file ? "Choose another PDF" : "Choose a PDF"}
+        {file ? "Choose another file" : "Choose a file"}
       </label>
       <p className="field__hint" id={`${id}-hint`}>
         {hint}

@@ -58,7 +58,7 @@ export function UploadHistory({ files, onChanged }: { files: StudyFile[]; onChan
   const [deleting, setDeleting] = useState<StudyFile | null>(null);
 
   if (files.length === 0) {
-    return <EmptyState icon="file" title="No study guides yet. Upload your first PDF." />;
+    return <EmptyState icon="file" title="No study guides yet. Upload your first one." />;
   }
 
   const columns: Column<StudyFile>[] = [
