@@ -379,6 +379,8 @@ describe("question forms on real sentences", () => {
       ["A class template may give default arguments for its type parameters: Even though defaults can be specified, object definitions must name the template.", "two sentences"],
       ["E.g., for the class template the type parameter list could have been altered by specifying a default type.", "two sentences"],
       ["The matching Debian package for the server is called isc-dhcp-server.", "vague subject"],
+      ["TIP Text shortcuts for cron cron recognizes some abbreviations which replace the first five fields in a crontab entry.", "label"],
+      ["Scheduling with cron cron runs the commands of every user at the times their crontab entries name.", "debris"],
       ["Once symbols are registered, check that the corresponding R variables are not accidentally exported by a pattern in the namespace file.", "imperative"],
     ];
     for (const [text, reason] of reasons) expect(rejectReason(sentence(text)), text).toBe(reason);

@@ -117,6 +117,11 @@ function definiteGeneralNoun(tokens: readonly Token[]): boolean {
 
 /** "… logarithmic derivative the logarithmic derivative …": a phrase printed twice in a row is extraction debris. */
 function repeatsItself(words: readonly Token[]): boolean {
+  // "… for cron cron recognizes …": a word twice in a row, where a title met its text ("that that" is English).
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i] as Token;
+    if (word.lower === words[i - 1]?.lower && word.lower.length >= 3 && !["that", "had"].includes(word.lower)) return true;
+  }
   // Side by side, or with one word between ("… derivative the logarithmic derivative").
   for (let size = 2; size <= 4; size++) {
     for (let gap = 0; gap <= 1; gap++) {
@@ -143,6 +148,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/^[\p{L}\p{N}][\p{L}\p{N}_-]*:\s/u.test(text) || /:\s+(?:Note|See|Example)\b/.test(text)) return "label";
   // "The position value may be equal to : none, question, margin": a value list from a reference table.
   if (/\s:\s|:\s*\p{Ll}[\p{L}\p{N}-]*(?:,\s*\p{Ll}[\p{L}\p{N}-]*){2,}/u.test(text)) return "label";
+  // "TIP Text shortcuts for cron cron recognizes …": a sidebar's label and title run into its text.
+  if (/^(?:TIP|NOTE|NOTES|CAUTION|WARNING|IMPORTANT|SECURITY|CULTURE|COMMUNITY|ALTERNATIVE|DOCUMENTATION|HINT|EXAMPLE|BACK TO BASICS|GOING FURTHER|SPECIAL CASE|IN PRACTICE|QUICK LOOK|DEBIAN POLICY|TOOL|VOCABULARY)\s/.test(text)) return "label";
   // "Rd, which records …": the tail of a file name or a cut word, not a subject.
   if (/^\p{Lu}\p{L}{0,2},/u.test(text)) return "fragment";
   // A pronoun early on stands for something said before, unless a noun of this sentence comes first
