@@ -111,7 +111,7 @@ beforeAll(async () => {
   } finally {
     await server.close();
   }
-});
+}, 120_000);
 
 afterAll(async () => {
   for (const drop of dropLater) await drop().catch(() => undefined);
@@ -119,7 +119,8 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("studyforge migrate-to-postgres", () => {
+// Each step runs several CLI subprocesses and servers: generous on a loaded 2-core machine.
+describe("studyforge migrate-to-postgres", { timeout: 120_000 }, () => {
   let url: string;
 
   it("refuses while a server uses the SQLite installation, then copies every row and checks the counts", async () => {
