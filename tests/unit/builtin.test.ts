@@ -193,6 +193,20 @@ describe("selection", () => {
     for (const q of questions) expect(q.answer, q.question).not.toMatch(/^(?:call|check)$/i);
   });
 
+  it("never offers a file name's piece run into its description ('conf configuration') as an answer or an option", async () => {
+    const pages = document(
+      [
+        "The host command queries a name server and can be used to test the server configuration.\nThe dhcpd conf configuration of the server names the domain and the name servers.\nThe resolver configuration lists the name servers a machine asks first.",
+        "A name server answers queries for the zones it holds from its zone configuration.\nThe dhcpd conf configuration also sets the lease time of every address.\nThe network configuration of a machine names its address, its gateway and its name servers.",
+        "Every zone file holds the records of one domain and its name servers.\nThe current configuration of the name server can be checked with the host command.\nThe named conf configuration lists the zones a name server holds and the server configuration.",
+      ],
+      "Guide",
+    );
+    const questions = await generate(pages, "name servers", { count: 10, difficulty: "Hard", types: ["multiple_choice"], passages: passagesFor(pages, "name servers") });
+    expect(questions.length).toBeGreaterThan(2);
+    for (const q of questions) expect([q.answer, ...(q.options ?? [])].join(" / "), q.question).not.toMatch(/\bconf configuration/);
+  });
+
   it("never repeats an excluded question, nor the sentence it was made from", async () => {
     const first = await generate(R_INTRO, "vectors", { count: 10 });
     const second = await generate(R_INTRO, "vectors", { count: 10, exclude: first.map((q) => q.question) });

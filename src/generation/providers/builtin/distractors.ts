@@ -139,6 +139,15 @@ export function similarTerms(answer: AnswerShape, ctx: DistractorContext, usable
  * number (singular/plural) and case, none part of, containing or another name of the answer, none
  * in the question, none the topic, all distinct.
  */
+/** "conf configuration": a word beside its own abbreviation, from a file name run into its description. */
+export function abbreviatesItself(term: string): boolean {
+  const parts = term.toLowerCase().split(" ");
+  return parts.some((p, i) => p.length >= 3 && parts.some((q, j) => i !== j && q.length > p.length && q.startsWith(p)));
+}
+
+/** Words of addresses and of C-like code: never a term of prose. */
+const CODE_WORDS = /\b(?:https?|www|ftp|const|char|int|void|struct|bool|enum|typedef|func|def|null|nullptr|sizeof)\b/i;
+
 export function termDistractors(answer: AnswerShape, stemText: string, n: number, ctx: DistractorContext): string[] {
   const inStem = compact(stemText);
   const known = ctx.vocabulary.get(answer.key);
@@ -150,6 +159,9 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     if (!form || form.length > 40 || /\d/.test(form) || (!term.proper && form.length < 4)) return false;
     // "x unanswered questions", "n questions": a variable of an example in the term.
     if (/(?:^|\s)\p{L}(?:\s|$)/u.test(form)) return false;
+    if (abbreviatesItself(form)) return false;
+    // "https", "argument const char": pieces of addresses and code, unless the answer is of that kind.
+    if (CODE_WORDS.test(form) && !CODE_WORDS.test(answerText)) return false;
     // "ROXThe ROX desktop": words run together by extraction.
     if (/\p{Lu}{2}\p{Ll}/u.test(form)) return false;
     // "NULL", "TRUE": constants from code, not terms of the answer's kind.

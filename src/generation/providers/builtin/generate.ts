@@ -1,5 +1,5 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
-import { isGeneralWord, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
+import { abbreviatesItself, isGeneralWord, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
 import { factOf, type Fact } from "./facts.ts";
 import type { Token } from "./nlp.ts";
 import type { Phrase } from "./phrases.ts";
@@ -177,6 +177,7 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // "make will _____ the first target", ", _____ that the …": a bare word the tagger took for a noun
       // where the grammar wants a verb (after a modal or "to", or before an object) is no term.
       if (phrase.words === 1 && phrase.first === phrase.termFirst && looksLikeVerb(fact.sentence.tokens, phrase.first)) return false;
+      if (abbreviatesItself(phrase.text)) return false;
       // "the _____’s several functions": a possessive blank reads as a riddle.
       if (/^['’]s?\b/.test(text.slice(phrase.stop))) return false;
       if (opened > 0 || /[-/]$/.test(text.slice(0, phrase.termStart)) || /^[-/]/.test(text.slice(phrase.stop))) return false;

@@ -1,5 +1,6 @@
 import type { PageText, Passage } from "../types.ts";
 import { factOf, type Fact } from "./facts.ts";
+import { trustedSentences } from "./garbled.ts";
 import { nounPhrases } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
 import { isReferencePage, pageSentences, type Sentence } from "./sentences.ts";
@@ -112,7 +113,7 @@ export function studyMaterial(
       const page = byNumber.get(number);
       const text = page ? cutPage(page.text) : "";
       // Past the budget a page is not read: cached or not, so that the questions do not depend on what an earlier call parsed.
-      sentences = page && text.length <= budget ? (parsed.get(number) ?? pageSentences({ page: page.page, text })) : [];
+      sentences = page && text.length <= budget ? (parsed.get(number) ?? trustedSentences(page, pageSentences({ page: page.page, text }))) : [];
       budget -= text.length;
       if (page && sentences.length > 0) parsed.set(number, sentences);
       readPages.set(number, sentences);
@@ -182,7 +183,7 @@ export function studyMaterial(
       const text = cutPage(passage.text);
       if (text.length > budget) break;
       budget -= text.length;
-      const sentences = pageSentences({ page: passage.page, text });
+      const sentences = trustedSentences(byNumber.get(passage.page), pageSentences({ page: passage.page, text }));
       read(sentences);
       const hits = sentences.map((s) => hitOf(s.text));
       for (const [i, sentence] of sentences.entries()) {
