@@ -59,7 +59,9 @@ export async function runPipeline(db: Db, provider: Provider, input: PipelineInp
   const passages: Passage[] = (await searchChunks(db, input.hash, input.topic, { mode: "any", limit: 60 })).map((p) => ({ page: p.page, text: p.text }));
   if (!passages.length) throw new AppError(422, `The topic "${input.topic}" does not appear in this study material.`);
 
-  const allPages: PageText[] = await db("document_pages").where({ hash: input.hash }).orderBy("page").select("page", "text");
+  const rows: (PageText & { ocr: unknown })[] = await db("document_pages").where({ hash: input.hash }).orderBy("page").select("page", "text", "ocr");
+  // SQLite keeps booleans as 0 and 1.
+  const allPages: PageText[] = rows.map(({ page, text, ocr }) => (ocr ? { page, text, ocr: true } : { page, text }));
   const pages = async () => allPages;
   const pageTexts = new Map(allPages.map((p) => [p.page, p.text]));
 

@@ -42,6 +42,8 @@ export interface Passage {
 export interface PageText {
   page: number;
   text: string;
+  /** OCR read the page from its picture (document_pages.ocr): its text may hold misread words. */
+  ocr?: boolean;
 }
 
 export interface GenerationRequest {
