@@ -55,8 +55,8 @@ const quoted = (q: Question) => /From page \d+: "(.*)"$/s.exec(q.explanation)?.[
 describe.each([
   ["r-intro", "vectors", 12],
   ["r-intro", "arrays", 10],
-  ["lilypond-essay", "engraving", 10],
-  ["lilypond-essay", "notation", 5],
+  ["lilypond-essay", "engraving", 8],
+  ["lilypond-essay", "notation", 4],
 ] as [FixtureName, string, number][])("%s, topic %s", (fixture, topic, count) => {
   const pages = PAGES[fixture];
 
@@ -393,6 +393,8 @@ describe("question forms on real sentences", () => {
       ["A class template may give default arguments for its type parameters: Even though defaults can be specified, object definitions must name the template.", "two sentences"],
       ["E.g., for the class template the type parameter list could have been altered by specifying a default type.", "two sentences"],
       ["The matching Debian package for the server is called isc-dhcp-server.", "vague subject"],
+      ["A vulnerability in one website therefore cannot compromise files belonging to the owner of another website.", "continuation"],
+      ["Client certificates are installed on the corresponding VPN client in a similar fashion.", "continuation"],
       ["TIP Text shortcuts for cron cron recognizes some abbreviations which replace the first five fields in a crontab entry.", "label"],
       ["Scheduling with cron cron runs the commands of every user at the times their crontab entries name.", "debris"],
       ["Once symbols are registered, check that the corresponding R variables are not accidentally exported by a pattern in the namespace file.", "imperative"],
