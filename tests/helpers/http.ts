@@ -8,25 +8,33 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
+/** A jar's Cookie header. */
+export const cookieHeader = (cookies: Map<string, string>) => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+
+/** Keeps what Set-Cookie lines set in the jar, and drops what they clear (as a browser does, paths aside). */
+export function keepCookies(cookies: Map<string, string>, setCookies: string[]) {
+  for (const line of setCookies) {
+    const [pair] = line.split(";");
+    const eq = pair!.indexOf("=");
+    const name = pair!.slice(0, eq).trim();
+    const value = pair!.slice(eq + 1).trim();
+    if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) cookies.delete(name);
+    else cookies.set(name, value);
+  }
+}
+
 export function client(baseUrl: string, opts: { origin?: boolean } = {}) {
   const cookies = new Map<string, string>();
   let bearer: string | undefined;
 
   async function raw(method: string, path: string, init: { body?: BodyInit | null; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...init.headers };
-    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (cookies.size) headers.cookie = cookieHeader(cookies);
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     // Browsers send Origin on state-changing requests; the server checks it for cookie sessions.
     if (opts.origin !== false && method !== "GET" && method !== "HEAD") headers.origin ??= new URL(baseUrl).origin;
     const res = await fetch(baseUrl + path, { method, headers, body: init.body ?? null, redirect: "manual" });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) cookies.delete(name);
-      else cookies.set(name, value);
-    }
+    keepCookies(cookies, res.headers.getSetCookie());
     return res;
   }
 

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import Provider, { type Adapter, type AdapterPayload, type ProviderContext } from "oidc-provider";
+import { cookieHeader, keepCookies } from "./http.ts";
 import { startTestServer, type TestServer } from "./server.ts";
 
 export interface IdpUser {
@@ -204,7 +205,7 @@ export function navigator() {
   async function request(url: URL, init: { method?: string; form?: Record<string, string> } = {}) {
     const cookies = jar(url);
     const headers: Record<string, string> = { accept: "text/html,application/xhtml+xml" };
-    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (cookies.size) headers.cookie = cookieHeader(cookies);
     let body: string | undefined;
     if (init.form) {
       body = new URLSearchParams(init.form).toString();
@@ -213,14 +214,7 @@ export function navigator() {
     }
     const res = await fetch(url, { method: init.method ?? "GET", headers, body, redirect: "manual" });
     const setCookies = res.headers.getSetCookie();
-    for (const line of setCookies) {
-      const [pair] = line.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) cookies.delete(name);
-      else cookies.set(name, value);
-    }
+    keepCookies(cookies, setCookies);
     return { res, setCookies, text: await res.text() };
   }
 
