@@ -4,6 +4,7 @@ import { lockKeyShared } from "../core/dialect.ts";
 import { AppError, conflict } from "../core/errors.ts";
 import { findOwned } from "../core/policy.ts";
 import { loadTestQuestions, presentTest } from "../generation/service.ts";
+import { pageUnitOf } from "../materials/queries.ts";
 import { questionsVersion, testQuestionsLock } from "../generation/version.ts";
 import { grade, type ReviewItem } from "./grading.ts";
 import type { SubmitInput } from "./schema.ts";
@@ -55,6 +56,8 @@ async function present(scope: Scope, row: ResultRow) {
     correct: row.correct,
     total: row.total,
     test_metadata: shown.test_metadata,
+    /** What the questions' source pages are (a PDF's pages, slides, sections), for "Source: slide 4". */
+    page_unit: await pageUnitOf(scope.db, test.study_material_id),
     submitted_answers: JSON.parse(row.answers) as Record<string, string | null>,
     review: (hidden ? review.map((r) => ({ ...r, answer: null })) : review) as ResultReviewItem[],
     /** Why the answers are not shown (score and right/wrong still are), or null. */

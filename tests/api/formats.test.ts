@@ -109,6 +109,12 @@ describe("uploading Word, PowerPoint, OpenDocument, text and Markdown files", ()
       expect(q.source_pages.every((p) => p >= 1 && p <= 3)).toBe(true);
       expect(q.explanation).toMatch(new RegExp(`^From slide ${q.source_pages[0]}: `));
     }
+    // The results page and study sets made from the deck cite slides too.
+    const result = await c.post("/api/tests/submit", { test_id: gen.body.test_id, answers: {} });
+    expect((await c.get(`/api/results/${result.body.result_id}`)).body.page_unit).toBe("slide");
+    const set = await c.post("/api/study_sets", { name: "Biology", file_id: up.body.file_id, topic: "carbon dioxide", count: 2 });
+    expect(set.body.page_unit).toBe("slide");
+    expect(set.body.flashcards.some((card: { source_page: number | null }) => card.source_page !== null)).toBe(true);
   });
 
   it("generates a test from a text document whose questions cite their section", async () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { boundedList, userText, wholeNumber } from "../../core/schema.ts";
 import { cleanName } from "../../core/text.ts";
+import type { PageUnit } from "../../materials/formats/types.ts";
 
 /** Limits of study sets, also shown by the UI. */
 export const LIMITS = { name: 100, title: 200, description: 2000, question: 1000, answer: 2000, cardsPerSet: 500, setsPerUser: 200, generate: 50 } as const;
@@ -104,6 +105,8 @@ export interface StudySetSummary {
 /** GET /api/study_sets/{id}. */
 export interface StudySetView extends StudySetSummary {
   flashcards: FlashcardView[];
+  /** What the cards' source pages are in the set's material: a PDF's pages, slides or sections. */
+  page_unit: PageUnit;
   /** The server's clock when it answered. */
   now: string;
 }

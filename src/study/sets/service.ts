@@ -9,6 +9,7 @@ import { lockKey, withTransaction } from "../../core/db.ts";
 import { AppError, conflict } from "../../core/errors.ts";
 import type { JobView } from "../../core/jobs.ts";
 import { startGeneration, writeGroundedQuestions } from "../../generation/service.ts";
+import { pageUnitOf } from "../../materials/queries.ts";
 import { missedQuestions } from "../../practice/missed.ts";
 import { findCard, findSet, type CardRow, type SetRow } from "./policy.ts";
 import { startTestFromCards } from "./test-from-cards.ts";
@@ -90,7 +91,8 @@ async function presentSet(scope: Scope, row: SetRow): Promise<StudySetView> {
   const now = scope.clock.now();
   const [summary] = await summaries(scope, [row]);
   const cards: CardRow[] = await scope.db("flashcards").where({ study_set_id: row.id }).orderBy("id");
-  return { ...summary!, flashcards: cards.map((c) => presentCard(c, now)), now: now.toISOString() };
+  const page_unit = await pageUnitOf(scope.db, row.study_material_id);
+  return { ...summary!, flashcards: cards.map((c) => presentCard(c, now)), page_unit, now: now.toISOString() };
 }
 
 export async function getSet(scope: Scope, id: number): Promise<StudySetView> {

@@ -7,6 +7,7 @@ import type { Scope } from "../../core/context.ts";
 import { concurrencyLimit } from "../../core/concurrency.ts";
 import { AppError } from "../../core/errors.ts";
 import { loadTestQuestions } from "../../generation/service.ts";
+import { pageUnitOf } from "../../materials/queries.ts";
 import { cachedFile, rememberFile, testDigest } from "./cache.ts";
 import { downloadNames } from "./filename.ts";
 import { toExportTest, type ExportFile } from "./model.ts";
@@ -42,7 +43,7 @@ export async function exportTest(scope: Scope, id: number, query: ExportQuery): 
   const { row, questions } = await loadTestQuestions(scope, id, "export");
   if (questions.length === 0) throw new AppError(422, "This test has no questions to export.");
   if (questions.length > MAX_EXPORT_QUESTIONS) throw new AppError(422, `Exports hold at most ${MAX_EXPORT_QUESTIONS} questions; this test has ${questions.length}.`);
-  const test = toExportTest(row, questions);
+  const test = toExportTest(row, questions, await pageUnitOf(scope.db, row.study_material_id));
   const options = { key: query.key ?? false, paper: query.paper ?? "a4" } as const;
   // The digest covers everything the file is made from, so an edited test is a different file.
   const digest = testDigest(query.format, options, test);

@@ -5,6 +5,7 @@
  * exported as a short answer rather than as a question with no right choice.
  */
 import type { Question } from "../../generation/providers/types.ts";
+import type { PageUnit } from "../../materials/formats/types.ts";
 
 interface ItemBase {
   /** 1-based position in the test. */
@@ -12,6 +13,8 @@ interface ItemBase {
   text: string;
   explanation: string;
   pages: number[];
+  /** What `pages` are in the test's document: a PDF's pages, slides or sections. */
+  unit: PageUnit;
 }
 
 export type ExportItem =
@@ -51,11 +54,11 @@ const MAX_OPTIONS = 26;
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-function toItem(q: Question, number: number): ExportItem {
+function toItem(q: Question, number: number, unit: PageUnit): ExportItem {
   // Older stored tests may name the text `questionText` (the spec allows both).
   const text = cleanText(q.question ?? (q as { questionText?: unknown }).questionText);
   const answer = cleanText(q.answer);
-  const base = { number, text, explanation: cleanText(q.explanation), pages: Array.isArray(q.source_pages) ? q.source_pages : [] };
+  const base = { number, text, explanation: cleanText(q.explanation), pages: Array.isArray(q.source_pages) ? q.source_pages : [], unit };
   const options = Array.isArray(q.options) ? q.options.map(cleanText).filter(Boolean) : [];
   if (q.type === "true_false" && (same(answer, "true") || same(answer, "false"))) return { ...base, kind: "truefalse", answer: same(answer, "true") };
   if (q.type === "multiple_choice" && options.length >= 2 && options.length <= MAX_OPTIONS) {
@@ -68,13 +71,13 @@ function toItem(q: Question, number: number): ExportItem {
   return { ...base, kind: "short", answers };
 }
 
-export function toExportTest(test: { id: number; name: string; topic: string; difficulty: string }, questions: Question[]): ExportTest {
+export function toExportTest(test: { id: number; name: string; topic: string; difficulty: string }, questions: Question[], unit: PageUnit = "page"): ExportTest {
   return {
     id: test.id,
     title: oneLine(cleanText(test.name)) || "Practice test",
     topic: oneLine(cleanText(test.topic)),
     difficulty: cleanText(test.difficulty),
-    items: questions.map((q, i) => toItem(q, i + 1)),
+    items: questions.map((q, i) => toItem(q, i + 1, unit)),
   };
 }
 

@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import PDFDocument from "pdfkit";
+import { citePages } from "../../materials/formats/cite.ts";
 import { keyText, letter, type ExportItem, type ExportTest, type Renderer, type RenderOptions } from "./model.ts";
 
 type Doc = PDFKit.PDFDocument;
@@ -118,7 +119,7 @@ function studentQuestion(item: ExportItem): Piece[] {
 }
 
 function keyQuestion(item: ExportItem): Piece[] {
-  const pages = item.pages.length ? `Source: page${item.pages.length > 1 ? "s" : ""} ${item.pages.join(", ")}` : "";
+  const pages = item.pages.length ? `Source: ${citePages(item.pages, item.unit)}` : "";
   return [
     numbered(item.number, item.text, SIZE.small),
     text(`Answer: ${keyText(item)}`, { font: "bold", size: SIZE.small, indent: INDENT, gapAfter: GAP.option }),

@@ -191,6 +191,8 @@ export interface ResultSummary {
 /** `POST /api/tests/submit` and `GET /api/results/{id}`: a result with its review. */
 export interface TestResult extends ResultSummary {
   review: ReviewItem[];
+  /** What the source pages of its questions are: a PDF's pages, slides or sections (absent: pages). */
+  page_unit?: PageUnit;
   /** Why the answers are not shown (an assignment's rule), or null when they are. */
   answers_hidden?: string | null;
 }

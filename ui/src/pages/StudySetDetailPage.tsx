@@ -120,11 +120,11 @@ function SetView({ initial, reload }: { initial: StudySetView; reload: () => voi
         </Card>
         {studying && (
           <Card>
-            <StudyMode cards={dueNow} onReviewed={reload} onClose={() => setStudying(false)} />
+            <StudyMode cards={dueNow} unit={set.page_unit} onReviewed={reload} onClose={() => setStudying(false)} />
           </Card>
         )}
         <Card title="Flashcards">
-          <CardList setId={set.id} cards={set.flashcards} onChanged={reload} />
+          <CardList setId={set.id} cards={set.flashcards} unit={set.page_unit} onChanged={reload} />
         </Card>
         <Card title="Settings">
           <div className="stack">

@@ -60,6 +60,7 @@ function Review({ result }: { result: TestResult }) {
                 total={questions.length}
                 question={question}
                 headingAs="h3"
+                unit={result.page_unit}
                 outcome={item && { chosen: item.chosen, answer: item.answer, correct: item.correct }}
               />
             </li>

@@ -4,7 +4,8 @@ import { addCard, deleteCard, updateCard, type FlashcardView } from "../../api/s
 import { Alert } from "../../components/Alert.tsx";
 import { Button } from "../../components/Button.tsx";
 import { TextArea } from "../../components/Field.tsx";
-import { formatDateTime } from "../../format.ts";
+import type { PageUnit } from "../../api/types.ts";
+import { formatDateTime, formatSources } from "../../format.ts";
 import { useAction } from "../../hooks/useAction.ts";
 import { ConfirmDelete } from "./ConfirmDelete.tsx";
 
@@ -37,7 +38,7 @@ function CardForm({ initial, submitLabel, onSave, onCancel }: { initial?: Flashc
   );
 }
 
-function CardItem({ card, index, onChanged }: { card: FlashcardView; index: number; onChanged: () => void }) {
+function CardItem({ card, index, unit, onChanged }: { card: FlashcardView; index: number; unit?: PageUnit; onChanged: () => void }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   if (editing) {
@@ -66,7 +67,7 @@ function CardItem({ card, index, onChanged }: { card: FlashcardView; index: numb
         <span className="muted">Answer:</span> {card.answer}
       </p>
       <p className="muted small">
-        {card.source_page != null && <>Page {card.source_page} · </>}
+        {card.source_page != null && <>{formatSources([card.source_page], unit)} · </>}
         {card.state === "new" ? "New" : `Next review ${formatDateTime(card.due)}`}
       </p>
       <div className="row-actions">
@@ -94,7 +95,7 @@ function CardItem({ card, index, onChanged }: { card: FlashcardView; index: numb
   );
 }
 
-export function CardList({ setId, cards, onChanged }: { setId: number; cards: FlashcardView[]; onChanged: () => void }) {
+export function CardList({ setId, cards, unit, onChanged }: { setId: number; cards: FlashcardView[]; unit?: PageUnit; onChanged: () => void }) {
   return (
     <div className="stack">
       {cards.length === 0 ? (
@@ -102,7 +103,7 @@ export function CardList({ setId, cards, onChanged }: { setId: number; cards: Fl
       ) : (
         <ol className="flashcard-list" aria-label="Flashcards">
           {cards.map((card, index) => (
-            <CardItem key={card.id} card={card} index={index} onChanged={onChanged} />
+            <CardItem key={card.id} card={card} index={index} unit={unit} onChanged={onChanged} />
           ))}
         </ol>
       )}

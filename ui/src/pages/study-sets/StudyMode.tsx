@@ -7,13 +7,14 @@ import { errorMessage } from "../../api/client.ts";
 import { RATINGS, reviewCard, type FlashcardView, type RatingName } from "../../api/study-sets.ts";
 import { Alert } from "../../components/Alert.tsx";
 import { Button } from "../../components/Button.tsx";
-import { formatDateTime, plural } from "../../format.ts";
+import type { PageUnit } from "../../api/types.ts";
+import { formatDateTime, formatSources, plural } from "../../format.ts";
 
 const LEARN_AHEAD_MS = 20 * 60 * 1000;
 
 const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
-export function StudyMode({ cards, onReviewed, onClose }: { cards: FlashcardView[]; onReviewed: () => void; onClose: () => void }) {
+export function StudyMode({ cards, unit, onReviewed, onClose }: { cards: FlashcardView[]; unit?: PageUnit; onReviewed: () => void; onClose: () => void }) {
   const [queue, setQueue] = useState(cards);
   const [flipped, setFlipped] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -79,7 +80,7 @@ export function StudyMode({ cards, onReviewed, onClose }: { cards: FlashcardView
             <div aria-live="polite" className="stack">
               <p className="study-card__side">Answer</p>
               <p className="study-card__text">{card.answer}</p>
-              {card.source_page != null && <p className="muted small">Source: page {card.source_page}</p>}
+              {card.source_page != null && <p className="muted small">{formatSources([card.source_page], unit)}</p>}
               <div className="study-grades" role="group" aria-label="How well did you know it?">
                 {RATINGS.map((r, i) => (
                   <Button key={r.rating} onClick={() => void grade(r.rating)} disabled={busy} variant={r.rating === "again" ? "secondary" : "primary"} aria-keyshortcuts={String(i + 1)}>
