@@ -1,0 +1,132 @@
+/**
+ * Telling study material apart by content, and reading it under bounds (src/materials/formats): the
+ * pieces the upload tests (tests/api/formats.test.ts) exercise end to end, checked here on their edges.
+ */
+import { describe, expect, it } from "vitest";
+import { detect } from "../../src/materials/formats/detect.ts";
+import { extractPages } from "../../src/materials/formats/extract.ts";
+import { textBlocks } from "../../src/materials/formats/plain-text.ts";
+import { SECTION_CHARS, sections } from "../../src/materials/formats/sections.ts";
+import { FormatFailure } from "../../src/materials/formats/types.ts";
+import { xmlDepth } from "../../src/materials/formats/xml.ts";
+import { MAX_UNPACKED_BYTES, openZip } from "../../src/materials/formats/zip.ts";
+import { BIOLOGY_SLIDES, deflatedZeros, docx, odp, odt, pptx, rawZip, zipOf } from "../helpers/office.ts";
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+function refusal(run: () => unknown): FormatFailure {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof FormatFailure) return error;
+    throw error;
+  }
+  throw new Error("no refusal");
+}
+
+describe("detection by content", () => {
+  it("tells each kind by what it holds, whatever it is called", () => {
+    expect(detect(utf8("%PDF-1.7\n%…")).format).toBe("pdf");
+    expect(detect(docx(["Notes."])).format).toBe("docx");
+    expect(detect(pptx(BIOLOGY_SLIDES)).format).toBe("pptx");
+    expect(detect(odt(["Notes."])).format).toBe("odt");
+    expect(detect(odp(BIOLOGY_SLIDES)).format).toBe("odp");
+    expect(detect(utf8("Plain notes about cells.\n")).format).toBe("txt");
+    expect(detect(utf8("# Cells\n\nNotes.\n")).format).toBe("md");
+    expect(detect(utf8("\ufeffCafé notes, with a BOM.\r\n")).format).toBe("txt");
+  });
+
+  it("refuses binary data, text that is not UTF-8, and zips of other kinds with 415", () => {
+    for (const bytes of [
+      Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      utf8("text with a NUL\0 inside"),
+      Uint8Array.from(Buffer.from("na\xefve", "latin1")),
+      zipOf({ "mimetype": "application/vnd.oasis.opendocument.spreadsheet", "content.xml": "<x/>" }),
+      zipOf({ "hello.txt": "a zip of text" }),
+    ]) {
+      expect(refusal(() => detect(bytes)).status).toBe(415);
+    }
+  });
+});
+
+describe("zip bounds", () => {
+  it("stops inflating a part at the budget, whatever size the archive claims", async () => {
+    const bomb = rawZip([{ name: "word/document.xml", data: await deflatedZeros(MAX_UNPACKED_BYTES / 1024 / 1024 + 1), method: 8, crc: 0, size: 10 }]);
+    const zip = openZip(bomb);
+    expect(refusal(() => zip.read("word/document.xml")).message).toBe("This file unpacks to more than 64 MB of text and markup, the limit for one file.");
+  });
+
+  it("counts the budget across parts: many parts under it each still stop at it together", () => {
+    const part = "x".repeat(1024);
+    const zip = openZip(zipOf({ a: part, b: part, c: part }), 2500);
+    zip.read("a");
+    zip.read("b");
+    expect(refusal(() => zip.read("c")).status).toBe(422);
+  });
+
+  it("names a cut-off archive as damaged, and an encrypted part as password-protected", () => {
+    expect(refusal(() => openZip(docx(["x"]).subarray(0, 300))).message).toMatch(/^This file is damaged and cannot be read: its zip archive is incomplete/);
+    const zip = zipOf({ "word/document.xml": "<w/>" });
+    const flagged = Uint8Array.from(zip);
+    // The central directory entry's general-purpose flags: bit 0 says "encrypted".
+    const central = Buffer.from(flagged).indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    flagged[central + 8] = (flagged[central + 8] as number) | 1;
+    expect(refusal(() => openZip(flagged).read("word/document.xml")).message).toBe("This file is password-protected. Remove the password and upload it again.");
+  });
+});
+
+describe("XML checks", () => {
+  it("measures nesting in one pass, not fooled by '>' in attributes, comments or CDATA", () => {
+    expect(xmlDepth('<?xml version="1.0"?><a><b x="1>2"><c/></b><!-- <d><e> --><![CDATA[<f><g>]]></a>')).toBe(2);
+    expect(xmlDepth("<a>".repeat(100_000))).toBe(100_000);
+  });
+});
+
+describe("sections of about a page", () => {
+  const para = (n: number) => `Paragraph ${n} ${"is a sentence of study notes. ".repeat(20)}`.trim();
+
+  it("packs paragraphs up to a page, starts a half-full section at a heading, never ends one with a heading", () => {
+    const blocks = [
+      { text: "Intro", heading: true },
+      ...Array.from({ length: 8 }, (_, i) => ({ text: para(i) })),
+      { text: "Part two", heading: true },
+      { text: para(99) },
+    ];
+    const pages = sections(blocks);
+    for (const page of pages) expect(page.length).toBeLessThanOrEqual(SECTION_CHARS);
+    for (const page of pages) expect(page.split("\n").at(-1)).not.toMatch(/^(Intro|Part two)$/);
+    expect(pages.some((page) => page.startsWith("Part two\n"))).toBe(true);
+    expect(sections(blocks)).toEqual(pages);
+  });
+
+  it("cuts a paragraph longer than a page at sentence ends", () => {
+    const pages = sections([{ text: "Cells divide by mitosis. ".repeat(400) }]);
+    expect(pages.length).toBeGreaterThan(2);
+    for (const page of pages) {
+      expect(page.length).toBeLessThanOrEqual(SECTION_CHARS);
+      expect(page).toMatch(/mitosis\.$/);
+    }
+  });
+});
+
+describe("text and Markdown", () => {
+  it("joins lines wrapped by hand, keeps list items apart, and reduces Markdown to its words", () => {
+    const text = "# Cells\n\nA *cell* is the\nsmallest unit of **life**; see [the atlas](https://example.org).\n\n1. Nucleus\n2. Mitochondrion\n\n```\nx <- c(1, 2)\n```\n";
+    expect(textBlocks(text, "md")).toEqual([
+      { text: "Cells", heading: true },
+      { text: "A cell is the smallest unit of life; see the atlas.", heading: false },
+      { text: "1. Nucleus", heading: false },
+      { text: "2. Mitochondrion", heading: false },
+      { text: "x <- c(1, 2)" },
+    ]);
+    expect(textBlocks("A *cell* is\nwrapped.", "txt")).toEqual([{ text: "A *cell* is wrapped.", heading: false }]);
+  });
+
+  it("reads unclosed Markdown links (200,000 of them) as text", async () => {
+    const hostile = utf8(`# T\n\n${"[".repeat(200_000)}](`);
+    const detected = detect(hostile);
+    if (detected.format === "pdf") throw new Error("not text");
+    const { pages } = await extractPages(detected);
+    expect(pages.join("").length).toBeGreaterThan(200_000);
+  });
+});
