@@ -3,6 +3,7 @@ import type { AppContext, Scope } from "../core/context.ts";
 import { concurrencyLimit } from "../core/concurrency.ts";
 import { AppError } from "../core/errors.ts";
 import { enqueueJob, registerJobHandler, type JobView } from "../core/jobs.ts";
+import { holdLease, type HoldOptions } from "../core/leader.ts";
 import { RATE_RULES } from "../core/rate-limit.ts";
 import { findMaterial, type MaterialRow } from "../materials/policy.ts";
 import { pageUnitOf } from "../materials/queries.ts";
@@ -180,7 +181,12 @@ registerJobHandler("generate", async (scope, raw, control) => {
  * more waiting, one per student; the rest are told to come back, so a burst cannot pile work up.
  */
 const writingNow = concurrencyLimit(2, 8, () => new AppError(503, "Many questions are being written right now. Please try again in a minute.", { headers: { "Retry-After": "30" } }));
-const studentsWriting = new Set<number>();
+/** One writing per student on every instance: a lease row (core/leader.ts), renewed while the questions are written. */
+const ONE_WRITING_PER_STUDENT: HoldOptions = {
+  ttlMs: 60_000,
+  waitMs: 0,
+  busy: () => new AppError(429, "Questions are already being written for you. Wait for them to finish.", { headers: { "Retry-After": "10" } }),
+};
 
 /**
  * Grounded short-answer questions from the caller's material, written now through the same pipeline
@@ -191,15 +197,14 @@ export async function writeGroundedQuestions(scope: Scope, input: { file_id: num
   const material = await materialWithTopic(scope, input.file_id, input.topic);
   const provider = providerFor(scope);
   if (provider.name !== "builtin") await scope.limits.hit(`free-generation:${scope.user.id}`, RATE_RULES.freeGenerationPerAccount);
-  if (studentsWriting.has(scope.user.id)) throw new AppError(429, "Questions are already being written for you. Wait for them to finish.", { headers: { "Retry-After": "10" } });
-  studentsWriting.add(scope.user.id);
+  const release = await holdLease(scope, `grounded-writing:${scope.user.id}`, ONE_WRITING_PER_STUDENT);
   try {
     const params = { topic: input.topic, difficulty: "Medium" as const, count: input.count, types: ["short_answer" as const], seed: randomInt(2 ** 31) };
     // Cards carry their answers: from a class's material, none may be an assigned test's question.
     const previous = await notToAsk(scope, material, []);
     return await writingNow(() => runPipeline(scope.db, provider, { hash: material.hash, pageCount: material.page_count, pageUnit: material.page_unit, ...params, previous }, { log: scope.log, signal }));
   } finally {
-    studentsWriting.delete(scope.user.id);
+    await release();
   }
 }
 

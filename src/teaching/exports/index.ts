@@ -6,6 +6,7 @@
 import type { Scope } from "../../core/context.ts";
 import { concurrencyLimit } from "../../core/concurrency.ts";
 import { AppError } from "../../core/errors.ts";
+import { whileHoldingLease, type HoldOptions } from "../../core/leader.ts";
 import { loadTestQuestions } from "../../generation/service.ts";
 import { pageUnitOf } from "../../materials/queries.ts";
 import { cachedFile, rememberFile, testDigest } from "./cache.ts";
@@ -28,8 +29,15 @@ export const MAX_EXPORT_QUESTIONS = 200;
  */
 const renderSlot = concurrencyLimit(MAX_WORKERS, 20, () => new AppError(503, "Many exports are being made right now. Try again in a moment.", { headers: { "Retry-After": "5" } }));
 
-/** Users with an export being made: one at a time each, so one person cannot take both slots and the line. */
-const exporting = new Set<number>();
+/**
+ * One export being made per user, so one person cannot take both slots and the line: a lease row
+ * (core/leader.ts), so that holds on every instance.
+ */
+const ONE_EXPORT_PER_USER: HoldOptions = {
+  ttlMs: 60_000,
+  waitMs: 0,
+  busy: () => new AppError(429, "One of your exports is still being made. Wait for it to finish, then download the next file.", { headers: { "Retry-After": "2" } }),
+};
 
 export interface ExportDownload extends ExportFile {
   /** The file name as the title has it (filename*), and its ASCII stand-in (filename). */
@@ -47,19 +55,11 @@ export async function exportTest(scope: Scope, id: number, query: ExportQuery): 
   const options = { key: query.key ?? false, paper: query.paper ?? "a4" } as const;
   // The digest covers everything the file is made from, so an edited test is a different file.
   const digest = testDigest(query.format, options, test);
-  const file = cachedFile(digest) ?? (await renderOnce(scope.user.id, () => renderOffThread(query.format, test, options)));
+  const file = cachedFile(digest) ?? (await renderOnce(scope, () => renderOffThread(query.format, test, options)));
   rememberFile(digest, file);
   return { ...file, ...downloadNames(test.title, file.suffix, file.extension) };
 }
 
-async function renderOnce(userId: number, render: () => Promise<ExportFile>): Promise<ExportFile> {
-  if (exporting.has(userId)) {
-    throw new AppError(429, "One of your exports is still being made. Wait for it to finish, then download the next file.", { headers: { "Retry-After": "2" } });
-  }
-  exporting.add(userId);
-  try {
-    return await renderSlot(render);
-  } finally {
-    exporting.delete(userId);
-  }
+function renderOnce(scope: Scope, render: () => Promise<ExportFile>): Promise<ExportFile> {
+  return whileHoldingLease(scope, `export:${scope.user.id}`, ONE_EXPORT_PER_USER, () => renderSlot(render));
 }
