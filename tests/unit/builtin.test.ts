@@ -207,6 +207,25 @@ describe("selection", () => {
     for (const q of questions) expect([q.answer, ...(q.options ?? [])].join(" / "), q.question).not.toMatch(/\bconf configuration/);
   });
 
+  it("never offers as an option a name the document writes capitalised, lower-cased in a domain or a file name ('falcot domain')", async () => {
+    const pages = document(
+      [
+        "An NFS share gives the listed machines access to a directory of the server.\nThe Falcot administrators export the home directories as an NFS share.\nThe falcot domain holds every machine of the company network.",
+        "Every NFS share names the machines that are granted access and the options of that access.\nThe LDAP directory of Falcot lists every user account of the company.\nThe ldap client of each machine asks the directory for the accounts.",
+        "The Falcot network uses NFS for home directories and the Falcot directory for accounts.\nAn NFS client mounts the share like a local filesystem.\nThe server keeps a list of the clients that mounted each share.\nThe Falcot machines mount their shares at boot from the network.",
+      ],
+      "Guide",
+    );
+    let options = 0;
+    for (const seed of [1, 2, 3]) {
+      for (const q of await generate(pages, "NFS", { count: 10, seed, difficulty: "Easy", types: ["multiple_choice"], passages: passagesFor(pages, "NFS") })) {
+        options += q.options?.length ?? 0;
+        for (const option of q.options ?? []) expect(option, q.question).not.toMatch(/\bfalcot\b/);
+      }
+    }
+    expect(options).toBeGreaterThan(8);
+  });
+
   it("never repeats an excluded question, nor the sentence it was made from", async () => {
     const first = await generate(R_INTRO, "vectors", { count: 10 });
     const second = await generate(R_INTRO, "vectors", { count: 10, exclude: first.map((q) => q.question) });

@@ -145,6 +145,34 @@ export function abbreviatesItself(term: string): boolean {
   return parts.some((p, i) => p.length >= 3 && parts.some((q, j) => i !== j && q.length > p.length && q.startsWith(p)));
 }
 
+/** Per vocabulary: the words its terms write mostly capitalised ("Falcot", "LDAP"), gathered once. */
+const capitalisedWords = new WeakMap<Vocabulary, Set<string>>();
+
+function namesOf(vocabulary: Vocabulary): Set<string> {
+  let names = capitalisedWords.get(vocabulary);
+  if (names) return names;
+  // Uses of each word, capitalised (mid-term: a sentence's first word is stored uncapitalised) and not.
+  const upper = new Map<string, number>();
+  const lower = new Map<string, number>();
+  for (const known of vocabulary.terms.values()) {
+    for (const word of `${known.singular ?? ""} ${known.plural ?? ""}`.split(" ")) {
+      if (!word) continue;
+      const key = word.toLowerCase();
+      const counts = /^\p{Lu}/u.test(word) ? upper : lower;
+      counts.set(key, (counts.get(key) ?? 0) + known.count);
+    }
+  }
+  names = new Set([...upper].filter(([word, count]) => count >= 2 * (lower.get(word) ?? 0)).map(([word]) => word));
+  capitalisedWords.set(vocabulary, names);
+  return names;
+}
+
+/** A word of the term is one the document mostly writes as a name ("Falcot", "LDAP"), here in lower case (a file name, an address). */
+function lowerCasedName(term: string, vocabulary: Vocabulary): boolean {
+  const names = namesOf(vocabulary);
+  return term.split(" ").some((word) => /^\p{Ll}{2,}$/u.test(word) && names.has(word));
+}
+
 /** Words of addresses and of C-like code: never a term of prose. */
 const CODE_WORDS = /\b(?:https?|www|ftp|const|char|int|void|struct|bool|enum|typedef|func|def|null|nullptr|sizeof)\b/i;
 
@@ -160,6 +188,8 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     // "x unanswered questions", "n questions": a variable of an example in the term.
     if (/(?:^|\s)\p{L}(?:\s|$)/u.test(form)) return false;
     if (abbreviatesItself(form)) return false;
+    // "falcot", "ldap": a name the document writes capitalised, here lower-cased in a file name or an address.
+    if (!term.proper && lowerCasedName(form, ctx.vocabulary) && !lowerCasedName(answerText, ctx.vocabulary)) return false;
     // "https", "argument const char": pieces of addresses and code, unless the answer is of that kind.
     if (CODE_WORDS.test(form) && !CODE_WORDS.test(answerText)) return false;
     // "ROXThe ROX desktop": words run together by extraction.
