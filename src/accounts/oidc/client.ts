@@ -96,7 +96,8 @@ export function failureOf(err: unknown): OidcFailure {
   if (err instanceof oidc.WWWAuthenticateChallengeError) return "misconfigured";
   const code = (err as { code?: string }).code;
   if (code === "OAUTH_JWT_CLAIM_COMPARISON_FAILED" || code === "OAUTH_JWT_TIMESTAMP_CHECK_FAILED" || code === "OAUTH_KEY_SELECTION_FAILED" || code === "OAUTH_INVALID_RESPONSE") return "token";
-  if (code === "OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED") return "state";
+  // A discovery document for another issuer, an answer naming another issuer (RFC 9207).
+  if (code === "OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED" || code === "OAUTH_INVALID_SERVER_METADATA") return "misconfigured";
   // fetch failed, a refused connection, a timeout, a discovery document that is not one.
   return "unavailable";
 }

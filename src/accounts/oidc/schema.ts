@@ -35,7 +35,7 @@ export const ProviderParams = z.object({ provider: z.string().max(20) });
  */
 export const OIDC_FAILURES = {
   unavailable: "{name} could not be reached, so you were not signed in. Try again in a few minutes; if it keeps happening, tell your school's administrator.",
-  misconfigured: "{name} refused StudyForge's sign-in request. Your school's administrator should check StudyForge's client ID and secret for {name}.",
+  misconfigured: "{name} refused StudyForge's sign-in request. Your school's administrator should check StudyForge's settings for {name} (issuer, client ID and secret).",
   expired: "This sign-in link has expired or was already used. Please sign in again.",
   state: "This sign-in did not start in this browser, or its answer was changed on the way. Please sign in again.",
   token: "{name}'s answer could not be verified, so you were not signed in. Please sign in again; if it keeps happening, tell your school's administrator.",

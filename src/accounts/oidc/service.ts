@@ -82,6 +82,9 @@ async function createFromProvider(app: AppContext, provider: OidcProviderConfig,
  */
 async function resolveAccount(app: AppContext, provider: OidcProviderConfig, claims: OidcClaims): Promise<UserRow> {
   const email = claims.email;
+  // The everyday case, a linked account, costs one read.
+  const known = await findIdentity(app.db, provider.issuer, claims.sub);
+  if (known) return (await app.db("users").where({ id: known.user_id }).first())!;
   // Hashed before the transaction (scrypt is slow, a transaction holds SQLite's write lock); used only for a new account.
   const password_hash = await hashPassword(randomBytes(32).toString("base64url"));
   const id = await withTransaction(app, async (trx) => {
