@@ -25,6 +25,7 @@ export function systemRoutes(router: AppRouter) {
       llm_model: provider.model,
       max_upload_mb: config.maxUploadMb,
       max_pdf_pages: config.maxPdfPages,
+      ocr_max_pages: config.ocrMaxPages,
       version: VERSION,
     };
   });

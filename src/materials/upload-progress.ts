@@ -6,24 +6,12 @@
  * wrote; the row goes when the upload's response is over. Only the uploader's own slots are looked up:
  * anyone else's key is a 404, like a key that names nothing.
  */
-import { z } from "zod";
 import type { Scope } from "../core/context.ts";
 import { AppError } from "../core/errors.ts";
 import type { Ctx } from "../http/state.ts";
 import { parse } from "../http/validate.ts";
 import type { ScanProgress } from "./scan/index.ts";
-
-const KEY = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "The upload id must be 1 to 64 letters, digits, '-' or '_'.");
-export const UploadKeyQuery = z.object({ upload: KEY.optional() });
-export const UploadKeyParams = z.object({ id: KEY });
-
-export const UploadProgressOut = z.object({
-  /** "scanning": reading the file (or waiting for a scanner); "ocr": OCR is reading page `page` of `pages`. */
-  phase: z.enum(["scanning", "ocr"]),
-  page: z.number().optional(),
-  pages: z.number().optional(),
-});
-export type UploadProgressOut = z.infer<typeof UploadProgressOut>;
+import { UploadKeyParams, UploadKeyQuery, type UploadProgressOut } from "./schema.ts";
 
 /** The slot each upload request holds (upload-slots.ts puts it here), for its progress. */
 export const slots = new WeakMap<Ctx, number>();

@@ -131,6 +131,7 @@ describe("the foundation", () => {
       llm_model: expect.any(String),
       max_upload_mb: 50,
       max_pdf_pages: 2000,
+      ocr_max_pages: 50,
       version: expect.any(String),
     });
   });

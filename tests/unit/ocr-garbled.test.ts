@@ -27,6 +27,7 @@ const CLEAN = [
   "Photosynthesis converts light energy into chemical energy stored in glucose molecules.",
   "The mitochondria of a cell produce most of its energy as ATP, about 30 molecules per glucose.",
   "Water boils at 100 degrees Celsius at sea level, and CO2 dissolves in it under pressure.",
+  "R is a system for statistical computation and graphics, with an interface to C and FORTRAN.",
 ];
 
 describe("sentences OCR may have misread", () => {

@@ -9,6 +9,7 @@ export const DEFAULT_CONFIG: PublicConfig = {
   llm_model: "",
   max_upload_mb: 50,
   max_pdf_pages: 2000,
+  ocr_max_pages: 50,
   version: "",
 };
 

@@ -76,6 +76,8 @@ export interface PublicConfig {
   llm_model: string;
   max_upload_mb: number;
   max_pdf_pages: number;
+  /** Pages of one file OCR reads (scans); 0: OCR is off, a scan is refused. */
+  ocr_max_pages: number;
   version: string;
 }
 
@@ -199,3 +201,6 @@ export interface TestResult extends ResultSummary {
 
 /** `GET /api/ai/insights`: one topic practised, with its figures (the server's own schema). */
 export type { TopicInsight as Insight, AccuracyPoint } from "../../../src/study/insights/schema.ts";
+
+/** `GET /api/materials/uploads/{id}/progress`: where the scan of an upload is (OCR's page). */
+export type { UploadProgressOut as UploadProgress } from "../../../src/materials/schema.ts";

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { errorMessage } from "../api/client.ts";
-import { listFiles, uploadFile, type UploadedFile } from "../api/files.ts";
+import { listFiles, newUploadId, uploadFile, type UploadedFile } from "../api/files.ts";
 import { Alert } from "../components/Alert.tsx";
 import { Button } from "../components/Button.tsx";
 import { Card } from "../components/Card.tsx";
@@ -19,6 +19,7 @@ import { useLoad } from "../hooks/useLoad.ts";
 import { ACCEPTED_KINDS, mayBeAccepted, NOT_ACCEPTED } from "./upload/accepted.ts";
 import { DropZone } from "./upload/DropZone.tsx";
 import { UploadHistory } from "./upload/UploadHistory.tsx";
+import { ocrProgressText, useScanProgress } from "./upload/useScanProgress.ts";
 
 export const UPLOAD_FAILED = "Upload failed. Check console.";
 /** How long the finished bar stays full before it resets (spec §9). */
@@ -31,6 +32,13 @@ export function checkFile(file: File, maxMb: number): string | null {
   if (!mayBeAccepted(file)) return NOT_ACCEPTED;
   if (file.size > maxMb * 1024 * 1024) return `The file is larger than ${maxMb} MB.`;
   return null;
+}
+
+/** What becomes of a scan of paper: read by OCR, or refused when the server has OCR off. */
+function scanHint(ocrMaxPages: number): string {
+  return ocrMaxPages > 0
+    ? `Scans are read by OCR, up to ${plural(ocrMaxPages, "page")} a file (a few seconds a page).`
+    : "The text must be selectable (not a scan of paper).";
 }
 
 function successText({ file, created }: UploadedFile): string {
@@ -52,6 +60,9 @@ export function UploadPage() {
   const inputRef = useRef<HTMLInputElement>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const busy = phase === "uploading" || phase === "scanning";
+  const [uploadId, setUploadId] = useState<string | null>(null);
+  const scanProgress = useScanProgress(phase === "scanning" ? uploadId : null);
+  const ocrText = ocrProgressText(scanProgress);
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
@@ -80,11 +91,13 @@ export function UploadPage() {
     setUploaded(null);
     setPercent(0);
     setPhase("uploading");
+    const id = newUploadId();
+    setUploadId(id);
     try {
       const answer = await uploadFile(file, (sent) => {
         setPercent(sent);
         if (sent >= 100) setPhase("scanning");
-      }, { fallback: UPLOAD_FAILED });
+      }, { fallback: UPLOAD_FAILED }, id);
       setUploaded(answer);
       setFile(null);
       if (inputRef.current) inputRef.current.value = "";
@@ -120,11 +133,13 @@ export function UploadPage() {
               error={fileError}
               disabled={busy}
               inputRef={inputRef}
-              hint={`${ACCEPTED_KINDS}, up to ${config.max_upload_mb} MB and ${config.max_pdf_pages.toLocaleString()} pages or slides. The text must be selectable (not a scan of paper).`}
+              hint={`${ACCEPTED_KINDS}, up to ${config.max_upload_mb} MB and ${config.max_pdf_pages.toLocaleString()} pages or slides. ${scanHint(config.ocr_max_pages)}`}
             />
             {phase !== "idle" && (
               <div className="upload-progress">
-                {phase === "scanning" ? (
+                {phase === "scanning" && ocrText && scanProgress?.page && scanProgress.pages ? (
+                  <ProgressBar label="Scanning…" value={(100 * (scanProgress.page - 1)) / scanProgress.pages} valueText={ocrText} />
+                ) : phase === "scanning" ? (
                   <ProgressBar label="Scanning…" valueText="Reading the pages" indeterminate />
                 ) : (
                   <ProgressBar

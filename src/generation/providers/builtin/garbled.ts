@@ -1,7 +1,7 @@
 /**
  * Sentences of OCR'd pages (document_pages.ocr) that OCR may have misread: the built-in generator never
- * asks about them, nor takes their words as options. OCR's misreadings have a shape ("tbe rnodel",
- * "l0ve", "|", "hEllo", a stray "ﬁ" or "»"), and on such pages a sentence with any of it is dropped:
+ * asks about them, nor takes their words as options. OCR's misreadings have a shape ("l0ve", "|",
+ * "hELlo", a stray "l" or "»", words without vowels), and on such pages a sentence with any of it is dropped:
  * losing a good sentence costs a question, keeping a garbled one costs a student's trust.
  */
 import type { PageText } from "../types.ts";
@@ -17,8 +17,8 @@ const LETTER_DIGIT = /\p{Ll}\d\p{Ll}|\d\p{Ll}\p{L}*\d|^(?:[a-z]\d|\d[a-z]{1,2}(?
 const ODD_CASE = /\p{Ll}\p{Lu}\p{Ll}*\p{Lu}|^\p{Ll}+\p{Lu}{2}|^\p{Lu}\p{Ll}+\p{Lu}\p{Ll}*\p{Lu}/u;
 const LATIN = /\p{Script=Latin}/u;
 const VOWEL = /[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœ]/iu;
-/** Single letters that are English words; any other alone is a broken word ("l", "rn" split off). */
-const ONE_LETTER_WORDS = new Set(["a", "A", "I"]);
+/** A lowercase letter alone other than "a" is a broken word ("l", "ener gy"); a capital may be a name ("R", "C"). */
+const STRAY_LETTER = /^[b-z]$/u;
 /** Share of a sentence's words that must read as words. */
 const MIN_WORD_SHARE = 0.9;
 
@@ -30,7 +30,7 @@ export function looksGarbled(sentence: Pick<Sentence, "text" | "tokens">): boole
     if (!/\p{L}/u.test(text)) continue;
     words++;
     if (LETTER_DIGIT.test(text) || ODD_CASE.test(text)) return true;
-    if (text.length === 1 && !ONE_LETTER_WORDS.has(text)) return true;
+    if (STRAY_LETTER.test(text)) return true;
     if (WORD.test(text) && (!LATIN.test(text) || VOWEL.test(text) || text.length === 1)) readable++;
   }
   return words === 0 || readable < MIN_WORD_SHARE * words;

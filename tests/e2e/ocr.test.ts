@@ -1,0 +1,46 @@
+/**
+ * A scan in the browser (issue 15): an image-only PDF made from two pages of the R FAQ goes through the
+ * upload page, which says which page OCR is reading; then a test is generated from it and its questions
+ * cite the scan's pages.
+ */
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { newStudent } from "../helpers/accounts.ts";
+import { scannedPdf } from "../helpers/scanned-pdf.ts";
+import { tempDir } from "../helpers/server.ts";
+import { browserSuite, pageAs, recordTexts } from "../helpers/student-browser.ts";
+
+const R_FAQ = path.resolve(import.meta.dirname, "../fixtures/pdf/r-faq.pdf");
+
+const suite = browserSuite();
+
+describe("/upload with a scan", () => {
+  it("shows OCR's progress page by page, and the scan makes a test like any PDF", async () => {
+    const who = await newStudent(suite.server.url, "scanner");
+    const page = suite.track(await pageAs(suite.browser, suite.server.url, who.c, "/upload"));
+    await page.getByText("Scans are read by OCR, up to 50 pages a file (a few seconds a page).", { exact: false }).waitFor();
+    const file = path.join(tempDir("studyforge-ocr-"), "scan.pdf");
+    await writeFile(file, await scannedPdf(R_FAQ, [5, 7]));
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByText(/Choose (a|another) file/).click()]);
+    await chooser.setFiles(file);
+    await page.getByText("scan.pdf", { exact: true }).waitFor();
+    const seen = await recordTexts(page, ".upload-progress");
+    await page.getByRole("button", { name: "Upload and Scan" }).click();
+
+    await page.getByRole("status").filter({ hasText: '"scan.pdf" is ready: 2 pages scanned.' }).waitFor({ timeout: 120_000 });
+    const states = await seen();
+    expect(states.some((text) => /Reading page [12] of 2 \(OCR\)…/.test(text)), states.join(" | ")).toBe(true);
+
+    await page.getByRole("button", { name: "Generate Test" }).click();
+    await page.waitForURL(/\/testgenerator\?file=\d+$/);
+    await page.getByLabel("Topic").fill("statistical computation");
+    await page.getByLabel("Number of Questions").fill("1");
+    await page.getByRole("button", { name: "Generate Test" }).click();
+    await page.waitForURL(/\/generated-test\?id=\d+$/);
+    await page.getByRole("button", { name: "Show answers" }).click();
+    const sources = page.locator(".question-card__source");
+    await sources.first().waitFor();
+    for (const text of await sources.allTextContents()) expect(text).toMatch(/^Source: page [12]$/);
+  }, 240_000);
+});
