@@ -96,12 +96,17 @@ describe("uploading Word, PowerPoint, OpenDocument, text and Markdown files", ()
     expect(Buffer.from(await dl.arrayBuffer()).equals(Buffer.from(docx(BLOCKS)))).toBe(true);
   });
 
-  it("generates a test from slides whose questions cite their slide", async () => {
+  /** A new student's upload of `bytes`, and a test of two questions generated from it on `topic`. */
+  async function testFrom(bytes: Uint8Array, filename: string, topic: string) {
     const { c } = await newStudent(server.url);
-    const up = await c.upload("/api/files/upload/scan", pptx(SLIDES), "biology.pptx");
-    const gen = await c.post("/api/gpt/generate", { file_id: up.body.file_id, topic: "carbon dioxide", count: 2 });
+    const up = await c.upload("/api/files/upload/scan", bytes, filename);
+    const gen = await c.post("/api/gpt/generate", { file_id: up.body.file_id, topic, count: 2 });
     expect(gen.status).toBe(200);
-    const test = await c.get(`/api/tests/${gen.body.test_id}`);
+    return { c, up, gen, test: await c.get(`/api/tests/${gen.body.test_id}`) };
+  }
+
+  it("generates a test from slides whose questions cite their slide", async () => {
+    const { c, up, gen, test } = await testFrom(pptx(SLIDES), "biology.pptx", "carbon dioxide");
     expect(test.body.page_unit).toBe("slide");
     const questions = test.body.test_metadata.questions as { source_pages: number[]; explanation: string }[];
     expect(questions.length).toBeGreaterThan(0);
@@ -118,11 +123,7 @@ describe("uploading Word, PowerPoint, OpenDocument, text and Markdown files", ()
   });
 
   it("generates a test from a text document whose questions cite their section", async () => {
-    const { c } = await newStudent(server.url);
-    const up = await c.upload("/api/files/upload/scan", docx(BLOCKS), "notes.docx");
-    const gen = await c.post("/api/gpt/generate", { file_id: up.body.file_id, topic: "organelle", count: 2 });
-    expect(gen.status).toBe(200);
-    const test = await c.get(`/api/tests/${gen.body.test_id}`);
+    const { test } = await testFrom(docx(BLOCKS), "notes.docx", "organelle");
     expect(test.body.page_unit).toBe("section");
     for (const q of test.body.test_metadata.questions) expect(q.explanation).toMatch(/^From section [1-3]: /);
   });

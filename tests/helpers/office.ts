@@ -185,26 +185,8 @@ export function rawZip(parts: readonly RawPart[]): Uint8Array {
   let offset = 0;
   for (const part of parts) {
     const name = utf8(part.name);
-    const local = new DataView(new ArrayBuffer(30));
-    local.setUint32(0, 0x04034b50, true);
-    local.setUint16(4, 20, true);
-    local.setUint16(8, part.method, true);
-    local.setUint32(14, part.crc, true);
-    local.setUint32(18, part.data.length, true);
-    local.setUint32(22, part.size, true);
-    local.setUint16(26, name.length, true);
-    const entry = new DataView(new ArrayBuffer(46));
-    entry.setUint32(0, 0x02014b50, true);
-    entry.setUint16(4, 20, true);
-    entry.setUint16(6, 20, true);
-    entry.setUint16(10, part.method, true);
-    entry.setUint32(16, part.crc, true);
-    entry.setUint32(20, part.data.length, true);
-    entry.setUint32(24, part.size, true);
-    entry.setUint16(28, name.length, true);
-    entry.setUint32(42, offset, true);
-    chunks.push(new Uint8Array(local.buffer), name, part.data);
-    central.push(new Uint8Array(entry.buffer), name);
+    chunks.push(header(false, part, name.length, offset), name, part.data);
+    central.push(header(true, part, name.length, offset), name);
     offset += 30 + name.length + part.data.length;
   }
   const centralSize = central.reduce((sum, c) => sum + c.length, 0);
@@ -215,6 +197,25 @@ export function rawZip(parts: readonly RawPart[]): Uint8Array {
   end.setUint32(12, centralSize, true);
   end.setUint32(16, offset, true);
   return concat([...chunks, ...central, new Uint8Array(end.buffer)]);
+}
+
+/**
+ * A part's local header (30 bytes) or its central directory entry (46): the entry starts with one more
+ * field ("version made by"), so the fields both have sit two bytes later in it.
+ */
+function header(central: boolean, part: RawPart, nameLength: number, offset: number): Uint8Array {
+  const view = new DataView(new ArrayBuffer(central ? 46 : 30));
+  const shift = central ? 2 : 0;
+  view.setUint32(0, central ? 0x02014b50 : 0x04034b50, true);
+  if (central) view.setUint16(4, 20, true);
+  view.setUint16(4 + shift, 20, true);
+  view.setUint16(8 + shift, part.method, true);
+  view.setUint32(14 + shift, part.crc, true);
+  view.setUint32(18 + shift, part.data.length, true);
+  view.setUint32(22 + shift, part.size, true);
+  view.setUint16(26 + shift, nameLength, true);
+  if (central) view.setUint32(42, offset, true);
+  return new Uint8Array(view.buffer);
 }
 
 function concat(chunks: readonly Uint8Array[]): Uint8Array {
