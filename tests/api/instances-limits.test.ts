@@ -16,7 +16,7 @@ import { newStudent } from "../helpers/accounts.ts";
 import { exited, freePort, spawnServer } from "../helpers/cli.ts";
 import { startFakeOpenAI, reply, type FakeAIServer } from "../helpers/fake-openai.ts";
 import { uploadRFaq } from "../helpers/generation.ts";
-import { client, type Client } from "../helpers/http.ts";
+import { sameBrowser, type Client } from "../helpers/http.ts";
 import { testDatabase } from "../helpers/postgres.ts";
 import { tempDir } from "../helpers/server.ts";
 
@@ -55,13 +55,6 @@ afterAll(async () => {
   await ai?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The same browser (its cookies) talking to the other instance. */
-function sameBrowser(from: Client, url: string): Client {
-  const other = client(url);
-  for (const [name, value] of from.cookies) other.cookies.set(name, value);
-  return other;
-}
 
 const cookieOf = (c: Client) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
 

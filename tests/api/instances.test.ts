@@ -17,7 +17,7 @@ import { openDatabase, type Db } from "../../src/core/db.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { exited, freePort, NODE, ROOT, spawnServer } from "../helpers/cli.ts";
 import { uploadRFaq } from "../helpers/generation.ts";
-import { client, type Client } from "../helpers/http.ts";
+import { client, sameBrowser, type Client } from "../helpers/http.ts";
 import { manyPagesPdf } from "../helpers/pdfs.ts";
 import { testDatabase } from "../helpers/postgres.ts";
 import { tempDir } from "../helpers/server.ts";
@@ -48,13 +48,6 @@ afterAll(async () => {
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The same browser (its cookies) talking to the other instance. */
-function sameBrowser(from: Client, url: string): Client {
-  const other = client(url);
-  for (const [name, value] of from.cookies) other.cookies.set(name, value);
-  return other;
-}
 
 describe("two instances on one database and one data directory", () => {
   it("accept a session made on either one", async () => {

@@ -73,3 +73,10 @@ export function client(baseUrl: string, opts: { origin?: boolean } = {}) {
 }
 
 export type Client = ReturnType<typeof client>;
+
+/** The same browser (its cookies) talking to another server: another instance behind one load balancer. */
+export function sameBrowser(from: Client, url: string): Client {
+  const other = client(url);
+  for (const [name, value] of from.cookies) other.cookies.set(name, value);
+  return other;
+}
