@@ -13,7 +13,8 @@ const benches: [string, string, string][] = [
   ["Question quality", "./quality.ts", "runQualityBench"],
 ];
 
-const only = process.argv.slice(2).map((a) => a.toLowerCase());
+// Bare words pick benchmarks ("exam" or "exam-morning"); --options are the benchmarks' own.
+const only = process.argv.slice(2).filter((a) => !a.startsWith("--")).map((a) => a.toLowerCase().replaceAll("-", " "));
 for (const [title, file, fn] of benches) {
   if (only.length && !only.some((o) => title.toLowerCase().includes(o))) continue;
   console.log(`\n== ${title} ==`);
