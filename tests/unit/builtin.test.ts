@@ -414,6 +414,8 @@ describe("question forms on real sentences", () => {
       ["The matching Debian package for the server is called isc-dhcp-server.", "vague subject"],
       ["A vulnerability in one website therefore cannot compromise files belonging to the owner of another website.", "continuation"],
       ["Client certificates are installed on the corresponding VPN client in a similar fashion.", "continuation"],
+      ["The Falcot administrators just want to create a certificate for their website, which runs on Apache.", "narrative"],
+      ["The Debian kernel team maintains the Debian Kernel Handbook with comprehensive documentation about most kernel related tasks.", "refers to the document"],
       ["TIP Text shortcuts for cron cron recognizes some abbreviations which replace the first five fields in a crontab entry.", "label"],
       ["Scheduling with cron cron runs the commands of every user at the times their crontab entries name.", "debris"],
       ["Once symbols are registered, check that the corresponding R variables are not accidentally exported by a pattern in the namespace file.", "imperative"],

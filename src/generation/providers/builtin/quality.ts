@@ -169,6 +169,11 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (SELF_REFERENCE.test(text) || NUMBERED_REFERENCE.test(text)) return "refers to the document";
   if (EVALUATIVE.test(text) || /,\s*say,/i.test(text)) return "opinion";
   if (BOOK_TALK.test(text)) return "refers to the document";
+  // "… maintains the Debian Kernel Handbook with comprehensive documentation", "… are documented in the man page":
+  // where to read about something, not the thing.
+  if (/\b(?:documentation|handbook|documented|man pages?|manual pages?|info pages?)\b/i.test(text)) return "refers to the document";
+  // "The Falcot administrators just want to create …": what the people of a running example wish or decide.
+  if (/\b(?:want|wants|wanted|wish|wishes|wished|decide|decides|decided|chose|choose|chooses|prefer|prefers|preferred|plan|plans|planned) to\b/i.test(text)) return "narrative";
   if (VERSION_TRIVIA.test(text)) return "version trivia";
   // "… applied to each of these groups": a demonstrative anywhere points outside the sentence.
   if (/\b(?:this|these|those|above|below|former|latter)\b/i.test(text) || /\bsuch\b(?! as\b)/i.test(text) || /\bthat (?:last|first|same|previous|other)\b/i.test(text)) return "demonstrative";
