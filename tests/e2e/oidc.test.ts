@@ -79,7 +79,7 @@ describe("signing in with the school's provider", () => {
     await page.getByRole("link", { name: "Sign in with Test School" }).click();
     await signInAtProvider(page, users[1]!);
     await page.waitForURL(/\/auth\/error\?/);
-    await expect.poll(() => page.getByRole("alert").textContent()).toContain("Your account (ben@other.example) is not from a school domain this StudyForge accepts.");
+    await page.getByRole("alert").filter({ hasText: "Your account (ben@other.example) is not from a school domain this StudyForge accepts." }).waitFor();
     expect(await h1(page)).toBe("You were not signed in");
     expect((await page.context().cookies(server.url)).some((c) => c.name === "sf_session")).toBe(false);
   });
@@ -95,11 +95,26 @@ describe("signing in with the school's provider", () => {
     await page.getByRole("link", { name: "Link Test School" }).click();
     await signInAtProvider(page, users[2]!);
     await page.waitForURL(`${server.url}/settings?linked=school`);
-    await expect.poll(() => page.getByText("Test School is now linked: you can sign in with it.").isVisible()).toBe(true);
-    expect(await page.getByText("lin.private@mail.example").isVisible()).toBe(true);
+    await page.getByText("Test School is now linked: you can sign in with it.").waitFor();
+    await page.getByText("lin.private@mail.example").waitFor();
     expect(await seriousA11yProblems(page)).toEqual([]);
     await page.getByRole("button", { name: "Unlink Test School" }).click();
     await page.getByRole("link", { name: "Link Test School" }).waitFor();
+  });
+});
+
+describe("the administrator's users table", () => {
+  it("shows how each user signs in", async () => {
+    const page = await open(server.url, "/login");
+    await page.getByLabel("Email").fill("admin@school.example");
+    await page.getByLabel("Password", { exact: true }).fill("admin-password");
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.goto(`${server.url}/admin`);
+    const row = (email: string) => page.getByRole("row").filter({ hasText: email });
+    await row("ann@school.example").waitFor();
+    expect(await row("ann@school.example").textContent()).toContain("Signs in with Test School");
+    expect(await row("admin@school.example").textContent()).toContain("Signs in with password");
   });
 });
 

@@ -19,7 +19,7 @@ export function AuthErrorPage() {
     .replaceAll("{email}", (params.get("email") ?? "").slice(0, 254));
   const linking = reason === "linked_elsewhere";
   return (
-    <AuthCard brand title="You were not signed in">
+    <AuthCard title="You were not signed in">
       <Alert kind="error">{message}</Alert>
       <ButtonLink href={linking ? "/settings" : "/login"} variant="primary" size="lg" block>
         {linking ? "Back to settings" : "Back to sign-in"}

@@ -57,6 +57,11 @@ function SortHeader({ label, column, sorting, onSort }: { label: string; column:
   );
 }
 
+/** How the user signs in (a password, school sign-in providers), under their e-mail: no column of its own, the table is wide enough. */
+function signsInWith(u: AdminUserOut): string {
+  return u.sign_in.length ? `Signs in with ${u.sign_in.join(", ")}` : "No password set yet";
+}
+
 export function UsersSection() {
   const { user: me } = useSession();
   const [role, setRole] = useState<Role | "">("");
@@ -86,11 +91,10 @@ export function UsersSection() {
       key: "user",
       ...sortHeader("User", "username"),
       primary: true,
-      render: (u) => <PersonCell name={u.username} detail={u.email} note={u.id === me?.id && <span className="muted"> (you)</span>} />,
+      render: (u) => <PersonCell name={u.username} detail={u.email} note={u.id === me?.id && <span className="muted"> (you)</span>} more={signsInWith(u)} />,
     },
     { key: "role", ...sortHeader("Role", "role"), render: (u) => <span className={`role-badge role-badge--${u.role}`}>{ROLE_LABELS[u.role]}</span> },
     { key: "verified", header: "Verified", render: (u) => <YesNo value={u.is_verified} /> },
-    { key: "sign_in", header: "Signs in with", render: (u) => (u.sign_in.length ? u.sign_in.map((m) => (m === "password" ? "Password" : m)).join(", ") : <span className="muted">None yet</span>) },
     { key: "status", header: "Status", render: (u) => <StatusBadge disabled={u.disabled} /> },
     { key: "last_active", ...sortHeader("Last active", "last_active_at"), render: (u) => formatWhen(u.last_active_at) },
     { key: "tests", header: "Tests", align: "end", render: (u) => u.tests.toLocaleString() },

@@ -16,7 +16,7 @@ export function Email({ address }: { address: string }) {
 }
 
 /** A name over a second line (an e-mail address, an IP address). */
-export function PersonCell({ name, detail, note }: { name: ReactNode; detail?: string | null; note?: ReactNode }) {
+export function PersonCell({ name, detail, note, more }: { name: ReactNode; detail?: string | null; note?: ReactNode; more?: ReactNode }) {
   return (
     <span className="admin-user">
       <span className="admin-user__name">
@@ -28,6 +28,7 @@ export function PersonCell({ name, detail, note }: { name: ReactNode; detail?: s
           <Email address={detail} />
         </span>
       )}
+      {more && <span className="admin-user__email">{more}</span>}
     </span>
   );
 }
