@@ -369,6 +369,21 @@ describe("the administrator's view", () => {
     expect(await signIn("pat@home.example")).toEqual(["password", "Test School"]);
   });
 
+  it("deletes a provider's link with the account: signing in again makes a new account", async () => {
+    const first = navigator();
+    await signInAt(first, users[8]!);
+    const before = (await meWith(first)).body.id;
+    const admin = client(server.url);
+    await admin.post("/api/auth/login", { email: ADMIN.email, password: ADMIN.password });
+    expect((await admin.delete(`/api/users/${before}`)).status).toBe(204);
+    expect(await server.app.db("user_identities").where({ subject: "flo-1" }).first()).toBeUndefined();
+    const again = navigator();
+    expect((await signInAt(again, users[8]!)).next?.pathname).toBe("/dashboard");
+    const me = (await meWith(again)).body;
+    expect(me.email).toBe("flo@school.example");
+    expect(me.id).not.toBe(before);
+  });
+
   it("`studyforge doctor` checks each provider's discovery document", async () => {
     const env = { ...serverEnv, DATA_DIR: server.dataDir, ...(server.app.config.postgresUrl ? { DATABASE_URL: server.app.config.postgresUrl } : {}) };
     const res = await runCli(["doctor", "--json"], env);
