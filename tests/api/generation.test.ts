@@ -172,14 +172,25 @@ describe("generation jobs", () => {
   it("regenerates a test with the same parameters", async () => {
     const { c } = await newStudent(server.url);
     const fileId = await uploadRFaq(c);
-    const first = await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 3, difficulty: "Medium" });
+    const first = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 3, difficulty: "Medium" });
     const again = await c.post(`/api/tests/${first.body.test_id}/regenerate`, {});
     expect(again.status).toBe(200);
     expect(again.body.test_id).not.toBe(first.body.test_id);
     const test = (await c.get(`/api/tests/${again.body.test_id}`)).body;
-    expect(test).toMatchObject({ name: "CRAN (Medium)", requested_count: 3, test_metadata: { difficulty: "Medium" } });
-    // The material says little about CRAN, and none of the first version's questions may come back.
+    expect(test).toMatchObject({ name: "Packages (Medium)", requested_count: 3, test_metadata: { difficulty: "Medium" } });
+    // None of the first version's questions may come back, so the new version may be shorter.
     expect(test.test_metadata.questions.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("says so when a regeneration finds nothing new to ask", async () => {
+    const { c } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    // The FAQ says little about CRAN in sentences that read alone: a first test takes it all.
+    const first = await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 10, difficulty: "Medium" });
+    expect(first.status).toBe(200);
+    const again = await c.post(`/api/tests/${first.body.test_id}/regenerate`, {});
+    expect(again.status).toBe(422);
+    expect(again.body.detail).toMatch(/^No new questions about "CRAN" could be written/);
   });
 
   it("regenerates genuinely different questions and says so only then", async () => {
