@@ -8,7 +8,8 @@ import { extractPages, type Extracted } from "./extract.ts";
 
 const HEADER_BYTES = 1024;
 
-export async function readOtherFormat(filePath: string): Promise<Extracted | undefined> {
+/** `detected` hears what the file is before it is read (a crash or time-out while reading can then name it). */
+export async function readOtherFormat(filePath: string, detected?: (format: Extracted["format"]) => void): Promise<Extracted | undefined> {
   // A file that cannot be opened is left to the PDF path too, which answers it as before.
   const file = await open(filePath).catch(() => undefined);
   if (!file) return undefined;
@@ -20,6 +21,8 @@ export async function readOtherFormat(filePath: string): Promise<Extracted | und
   } finally {
     await file.close();
   }
-  const detected = detect(new Uint8Array(await readFile(filePath)));
-  return detected.format === "pdf" ? undefined : extractPages(detected);
+  const kind = detect(new Uint8Array(await readFile(filePath)));
+  if (kind.format === "pdf") return undefined;
+  detected?.(kind.format);
+  return extractPages(kind);
 }

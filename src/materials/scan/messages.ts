@@ -42,4 +42,6 @@ export type FromWorker =
   /** `ocr`: the pages of the range whose text layer is not usable and that OCR should read (text-layer.ts), when asked. */
   | { type: "pages"; scanId: number; from: number; texts: string[]; ocr?: number[] }
   | { type: "ocr"; scanId: number; page: number; text: string }
-  | { type: "failed"; scanId: number; failure: WorkerFailure; page?: number; status?: number; detail?: string };
+  | { type: "failed"; scanId: number; failure: WorkerFailure; page?: number; status?: number; detail?: string }
+  /** Sent during an "open" task, before a file that is not a PDF is read whole: what it is, for the messages of a crash or time-out. */
+  | { type: "detected"; scanId: number; format: DocumentFormat };

@@ -20,6 +20,7 @@ import {
   type FailureLimits,
 } from "./failures.ts";
 import { DEFAULT_MEMORY_MB, MAX_DOCUMENT_CHARS, MAX_PAGE_CHARS } from "./limits.ts";
+import type { DocumentFormat } from "../formats/types.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
 import { betterText } from "./text-layer.ts";
 import type { ScanOptions, ScanPool, ScanPoolOptions, ScanResult } from "./types.ts";
@@ -67,6 +68,8 @@ interface Scan {
    * there to catch a file that hangs a worker, not to fail files when the server is busy.
    */
   clock: { usedMs: number; since: number; timer?: NodeJS.Timeout };
+  /** What the file is, once the worker has said (a PDF until then): failures name it. */
+  format?: DocumentFormat;
   /** Stops listening to the scan's AbortSignal. */
   unlisten(): void;
 }
@@ -126,7 +129,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       return;
     }
     startWorker(slot);
-    if (current) fail(current.scan, workerCrashed(error, stderr, limits));
+    if (current) fail(current.scan, workerCrashed(error, stderr, limits, current.scan.format));
   }
 
   function onMessage(slot: Slot, message: FromWorker): void {
@@ -134,6 +137,11 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       slot.ready = true;
       startFailures = 0;
       return dispatch();
+    }
+    if (message.type === "detected") {
+      // Not an answer: the worker is still on its task.
+      if (slot.current?.scan.id === message.scanId) slot.current.scan.format = message.format;
+      return;
     }
     const scan = slot.current?.scan;
     slot.current = undefined;
@@ -145,7 +153,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     dispatch();
   }
 
-  function onAnswer(scan: Scan, message: Exclude<FromWorker, { type: "ready" }>): void {
+  function onAnswer(scan: Scan, message: Exclude<FromWorker, { type: "ready" | "detected" }>): void {
     switch (message.type) {
       case "failed":
         return fail(scan, workerFailure(message, limits));
@@ -237,7 +245,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   function startClock(scan: Scan): void {
     const { clock } = scan;
     clock.since = performance.now();
-    clock.timer = setTimeout(() => fail(scan, scanTimedOut(timeoutMs)), timeoutMs - clock.usedMs).unref();
+    clock.timer = setTimeout(() => fail(scan, scanTimedOut(timeoutMs, scan.format)), timeoutMs - clock.usedMs).unref();
   }
 
   function stopClock(scan: Scan): void {
