@@ -4,6 +4,7 @@
  */
 const benches: [string, string, string][] = [
   ["PDF scanning", "./scan.ts", "runScanBench"],
+  ["PDF scanning by OCR", "./ocr.ts", "runOcrBench"],
   ["Page cleaning", "./clean.ts", "runCleanBench"],
   ["Built-in generator", "./builtin.ts", "runBuiltinBench"],
   ["Generation overhead", "./generation.ts", "runGenerationBench"],

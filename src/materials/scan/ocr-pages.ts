@@ -5,6 +5,7 @@
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { recognize } from "./ocr.ts";
 import { pageDrawing } from "./page-drawing.ts";
+import { ReadFailure } from "./pdf-document.ts";
 import { renderPage } from "./render-page.ts";
 import { needsOcr, usableText } from "./text-layer.ts";
 
@@ -23,12 +24,17 @@ export async function pagesForOcr(doc: PDFDocumentProxy, from: number, texts: re
   return pages;
 }
 
+/** What tesseract's WebAssembly says when its memory cannot grow under the worker's limit. */
+const WASM_OUT_OF_MEMORY = /OOM|enlarge memory|out of memory/i;
+
 /** Page `number`'s text as OCR reads it from the rendered page. */
 export async function readByOcr(doc: PDFDocumentProxy, number: number, languages: string[]): Promise<string> {
   const page = await doc.getPage(number);
   try {
     const image = await renderPage(page);
     return await recognize(image.pgm, languages, image.dpi);
+  } catch (error) {
+    throw WASM_OUT_OF_MEMORY.test(String(error)) ? new ReadFailure("memory", { cause: error }) : error;
   } finally {
     page.cleanup();
   }

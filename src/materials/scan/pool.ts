@@ -80,6 +80,12 @@ interface Slot {
   current?: { scan: Scan; task: Task };
   /** Scans whose document this worker holds open. */
   opened: Set<number>;
+  /**
+   * The worker has read a page by OCR: its recognizer holds some 150 MB of WebAssembly memory that is
+   * never given back, which a long text book read next would miss under the worker's limit. Such a
+   * worker is replaced once no scan has OCR pages left (recycleAfterOcr).
+   */
+  ocrUsed: boolean;
 }
 
 export function createScanPool(options: ScanPoolOptions): ScanPool {
@@ -107,6 +113,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     slot.ready = false;
     slot.current = undefined;
     slot.opened.clear();
+    slot.ocrUsed = false;
     worker.ref(scans.length > 0); // see keepAlive
   }
 
@@ -150,7 +157,16 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       if (scan.running === 0) stopClock(scan);
       onAnswer(scan, message);
     }
+    recycleAfterOcr();
     dispatch();
+  }
+
+  /** Replaces the idle workers that ran OCR, once no scan has OCR pages left (see Slot.ocrUsed). */
+  function recycleAfterOcr(): void {
+    if (stopped || scans.some((scan) => scan.ocrLeft > 0)) return;
+    for (const slot of slots) {
+      if (slot.ocrUsed && !slot.current) replaceWorker(slot);
+    }
   }
 
   function onAnswer(scan: Scan, message: Exclude<FromWorker, { type: "ready" | "detected" }>): void {
@@ -207,7 +223,10 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       scan.lastTurn = ++turn;
       if (scan.running === 1) startClock(scan);
       slot.worker.send(taskMessage(scan, task));
-      if (task.kind === "ocr") scan.progress?.({ ocrPage: task.page, pages: scan.texts.length });
+      if (task.kind === "ocr") {
+        slot.ocrUsed = true;
+        scan.progress?.({ ocrPage: task.page, pages: scan.texts.length });
+      }
     }
   }
 
@@ -264,6 +283,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     for (const slot of slots) {
       if (slot.opened.delete(scan.id)) slot.worker.send({ type: "release", scanId: scan.id });
     }
+    recycleAfterOcr();
     return true;
   }
 

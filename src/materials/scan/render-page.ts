@@ -12,11 +12,12 @@ import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
  */
 export const OCR_DPI = 200;
 /**
- * Pixels of one rendered page, whatever the page's declared size: A4 at 200 dpi has 3.9 million. A page
- * declared a mile wide is rendered smaller instead of filling the worker's memory (4 bytes a pixel while
- * drawing, 1 in the grey copy).
+ * Pixels of one rendered page, whatever the page's declared size: A4 and US Letter at 200 dpi have 3.9
+ * million; an A3 page is read at 160 dpi. A page declared a mile wide is rendered smaller instead of
+ * filling the worker's memory: 4 bytes a pixel while drawing, 1 in the grey copy, and tesseract's own
+ * copies (an OCR'd A4 page took a worker from 716 to 835 MB of its 1,024 MB address space).
  */
-export const MAX_RENDER_PIXELS = 8_000_000;
+export const MAX_RENDER_PIXELS = 5_000_000;
 
 export interface RenderedPage {
   width: number;
