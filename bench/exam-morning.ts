@@ -65,7 +65,7 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function startInstances(env: Record<string, string>, count: number): Promise<Instances> {
   const servers = await Promise.all(Array.from({ length: count }, async () => spawnServer({ ...env, PORT: String(await freePort()) })));
-  const balancer = count > 1 ? await startLoadBalancer(servers.map((s) => s.url)) : undefined;
+  const balancer = count > 1 ? await startLoadBalancer(await freePort(), servers.map((s) => s.url)) : undefined;
   return {
     url: balancer?.url ?? servers[0]!.url,
     instanceUrls: servers.map((s) => s.url),

@@ -2,11 +2,15 @@
  * A small load balancer for the benchmarks: round-robin over several StudyForge instances, as nginx or
  * a cloud balancer would spread a school's requests, built on http-proxy-3 (a maintained rewrite of
  * node-http-proxy). Upstream connections are kept alive, as any real balancer keeps them, so each
- * request does not pay for a new TCP connection to the instance.
+ * request does not pay for a new TCP connection to the instance. It runs as its own process, as a real
+ * balancer does: in the benchmark's process it would share one event loop with thousands of clients.
+ *
+ *   node bench/load-balancer.ts PORT http://127.0.0.1:3001 http://127.0.0.1:3002
  */
+import { spawn } from "node:child_process";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { createProxyServer } from "http-proxy-3";
+import { exited, NODE } from "../tests/helpers/cli.ts";
 
 /** Connections to each instance at most: a burst queues in the balancer rather than opening thousands. */
 const MAX_SOCKETS_PER_INSTANCE = 256;
@@ -16,7 +20,7 @@ export interface LoadBalancer {
   close(): Promise<void>;
 }
 
-export async function startLoadBalancer(targets: string[]): Promise<LoadBalancer> {
+function serve(port: number, targets: string[]): void {
   const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_INSTANCE });
   const proxy = createProxyServer({ agent, xfwd: true });
   let next = 0;
@@ -29,15 +33,26 @@ export async function startLoadBalancer(targets: string[]): Promise<LoadBalancer
     });
   });
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  server.listen(port, "127.0.0.1", () => process.stdout.write("listening\n"));
+}
+
+/** Starts the balancer's process on `port` and resolves once it listens. */
+export async function startLoadBalancer(port: number, targets: string[]): Promise<LoadBalancer> {
+  const child = spawn(NODE, [import.meta.filename, String(port), ...targets], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the load balancer exited (${code})`)));
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      proxy.close();
-      agent.destroy();
+      child.kill("SIGTERM");
+      await exited(child);
     },
   };
+}
+
+if (import.meta.main) {
+  const [port, ...targets] = process.argv.slice(2);
+  serve(Number(port), targets);
 }
