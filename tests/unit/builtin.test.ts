@@ -416,6 +416,8 @@ describe("question forms on real sentences", () => {
       ["Client certificates are installed on the corresponding VPN client in a similar fashion.", "continuation"],
       ["The Falcot administrators just want to create a certificate for their website, which runs on Apache.", "narrative"],
       ["The Debian kernel team maintains the Debian Kernel Handbook with comprehensive documentation about most kernel related tasks.", "refers to the document"],
+      ["The Enhances field describes a suggestion for a package, but in a different context.", "continuation"],
+      ["Falcot Corp has its own, but an individual user is more likely to use the DNS servers provided by their ISP.", "continuation"],
       ["TIP Text shortcuts for cron cron recognizes some abbreviations which replace the first five fields in a crontab entry.", "label"],
       ["Scheduling with cron cron runs the commands of every user at the times their crontab entries name.", "debris"],
       ["Once symbols are registered, check that the corresponding R variables are not accidentally exported by a pattern in the namespace file.", "imperative"],

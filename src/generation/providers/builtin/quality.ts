@@ -164,6 +164,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   }
   // "… again", "… as well", "instead": a continuation of something said before.
   if (/\b(?:as well|likewise|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way|(?:will|would|is|are|can) then)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
+  // "… but in a different context", "Falcot Corp has its own, but …": compared with, or standing for, something said before.
+  if (/\b(?:a different|another|a similar) (?:context|way|case|manner|purpose|fashion)\b|\b(?:its|their|his|her) own\s*[,.;:]/i.test(text)) return "continuation";
   // "A vulnerability in one website therefore cannot …", "… installed in a similar fashion": a conclusion or a comparison with what came before.
   if (/\b(?:therefore|thus|hence|consequently|in (?:a|the) (?:similar|same) (?:fashion|way|manner)|similarly)\b/i.test(text)) return "continuation";
   if (SELF_REFERENCE.test(text) || NUMBERED_REFERENCE.test(text)) return "refers to the document";
