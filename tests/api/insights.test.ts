@@ -114,7 +114,7 @@ describe("AI insights with the built-in provider", () => {
     ]);
     expect(medium.most_missed[0]).toMatchObject({ test_id: packages.id, source_pages: packages.questions[1]!.source_pages, result_id: second });
     expect(medium.next_steps.review_pages).toEqual(
-      pageCounts(packages.questions, [1, 2, 3, 1, 3]).map((p) => ({ ...p, study_material_id: fileId, filename: "r-faq.pdf" })),
+      pageCounts(packages.questions, [1, 2, 3, 1, 3]).map((p) => ({ ...p, study_material_id: fileId, filename: "r-faq.pdf", page_unit: "page" })),
     );
     expect(medium.summary.text).toContain("37.5%");
     expect(medium.summary.text).toContain("Next: an Easy test.");

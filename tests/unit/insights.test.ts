@@ -81,6 +81,6 @@ describe("the figures", () => {
       [1, 1, 10],
       [2, 1, 10],
     ]);
-    expect(packages.next_steps.review_pages).toEqual([{ page: 2, missed: 20, study_material_id: 1, filename: null }]);
+    expect(packages.next_steps.review_pages).toEqual([{ page: 2, missed: 20, study_material_id: 1, filename: null, page_unit: "page" }]);
   });
 });

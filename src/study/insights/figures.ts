@@ -64,7 +64,7 @@ function missedQuestions(attempts: AttemptWithReview[], tests: Map<number, TestS
         entry.result_id = attempt.result_id;
         for (const page of question.source_pages) {
           const at = `${test.study_material_id}:${page}`;
-          const p = pages.get(at) ?? { page, missed: 0, study_material_id: test.study_material_id, filename: null };
+          const p = pages.get(at) ?? { page, missed: 0, study_material_id: test.study_material_id, filename: null, page_unit: "page" as const };
           p.missed++;
           pages.set(at, p);
         }

@@ -1,6 +1,7 @@
 /** `GET /api/ai/insights`: the spec's [{topic, created_at, questions}], one entry per topic, with the figures added. */
 import { z } from "zod";
 import { Difficulty, Question } from "../../generation/providers/types.ts";
+import { PAGE_UNITS } from "../../materials/formats/types.ts";
 
 /** One attempt on the accuracy chart. */
 export const AccuracyPoint = z.object({
@@ -36,6 +37,8 @@ export const PageToReview = z.object({
   missed: z.number().int(),
   study_material_id: z.number().int().nullable(),
   filename: z.string().nullable(),
+  /** What the page is in its file: a PDF's page, a slide or a section ("page" once the file is gone). */
+  page_unit: z.enum(PAGE_UNITS),
 });
 export type PageToReview = z.infer<typeof PageToReview>;
 

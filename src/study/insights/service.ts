@@ -5,22 +5,27 @@
  */
 import type { Scope } from "../../core/context.ts";
 import { userTests } from "../../generation/tests-query.ts";
+import type { PageUnit } from "../../materials/formats/types.ts";
 import { findMaterial } from "../../materials/policy.ts";
 import { latestAttemptsWithReviews } from "../../practice/attempts-query.ts";
 import { computeFigures, LIMITS, type TopicFigures } from "./figures.ts";
 import type { InsightsOut } from "./schema.ts";
 import { summarize } from "./summary.ts";
 
-/** Names the files whose pages are to be reviewed (a deleted file keeps its pages, without a name). */
+/** Names the files whose pages are to be reviewed, and what their pages are (a deleted file keeps its pages, without a name). */
 async function nameFiles(scope: Scope, topics: TopicFigures[]) {
   const pages = topics.flatMap((t) => t.next_steps.review_pages);
   const ids = [...new Set(pages.map((p) => p.study_material_id).filter((id): id is number => id !== null))];
-  const names = new Map<number, string>();
+  const files = new Map<number, { filename: string; page_unit: PageUnit }>();
   for (const id of ids) {
     const file = await findMaterial(scope, id).catch(() => undefined);
-    if (file) names.set(id, file.filename);
+    if (file) files.set(id, file);
   }
-  for (const p of pages) p.filename = p.study_material_id === null ? null : (names.get(p.study_material_id) ?? null);
+  for (const p of pages) {
+    const file = p.study_material_id === null ? undefined : files.get(p.study_material_id);
+    p.filename = file?.filename ?? null;
+    p.page_unit = file?.page_unit ?? "page";
+  }
 }
 
 export async function getInsights(scope: Scope): Promise<InsightsOut> {

@@ -1,6 +1,6 @@
 /** One topic on /ai-insights: figures, the accuracy chart, the most-missed questions, next steps, summary. */
 import { Link } from "wouter";
-import type { Insight } from "../../api/types.ts";
+import type { Insight, PageUnit } from "../../api/types.ts";
 import { ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { formatDateTime, formatPercent, formatSources, plural } from "../../format.ts";
@@ -13,7 +13,12 @@ export function generatorHref(step: Insight["next_steps"]["take_test"]): string 
   return `/testgenerator?${query}`;
 }
 
-const pagesText = (pages: number[]) => (pages.length === 1 ? `page ${pages[0]}` : `pages ${pages.slice(0, -1).join(", ")} and ${pages.at(-1)}`);
+/** "page 4", "slides 3 and 5": pages of files of one kind are named as that kind calls them, of mixed kinds as pages. */
+function pagesText(pages: { page: number; page_unit: PageUnit }[]): string {
+  const unit = pages.every((p) => p.page_unit === pages[0]?.page_unit) ? (pages[0]?.page_unit ?? "page") : "page";
+  const numbers = pages.map((p) => p.page);
+  return numbers.length === 1 ? `${unit} ${numbers[0]}` : `${unit}s ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+}
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -36,7 +41,7 @@ function NextSteps({ insight }: { insight: Insight }) {
     <ul className="insight__steps">
       {pages.length > 0 && (
         <li>
-          <strong>Review {pagesText(pages.map((p) => p.page))}</strong> of {files.join(" and ")}: the questions you missed come from there.
+          <strong>Review {pagesText(pages)}</strong> of {files.join(" and ")}: the questions you missed come from there.
         </li>
       )}
       {flashcards && (
