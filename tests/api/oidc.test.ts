@@ -323,6 +323,21 @@ describe("linking from /settings", () => {
   });
 });
 
+describe("rate limits", () => {
+  it("bounds the start and the callback per network address, like logins", async () => {
+    // RATE_LIMIT_FACTOR scales every limit: 600 a minute becomes 3.
+    const small = await startTestServer({ OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: "studyforge", OIDC_CLIENT_SECRET: "studyforge-secret", RATE_LIMIT_FACTOR: "0.005" });
+    try {
+      const c = client(small.url);
+      const statuses = [];
+      for (const path of ["/auth/oidc/school/start", "/auth/oidc/callback?state=s&code=c", "/auth/oidc/school/start", "/auth/oidc/callback?state=s&code=c"]) statuses.push((await c.raw("GET", path)).status);
+      expect(statuses).toEqual([302, 302, 302, 429]);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe("PASSWORD_LOGIN=false", () => {
   let sso: TestServer;
   beforeAll(async () => {
