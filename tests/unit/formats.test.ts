@@ -130,3 +130,12 @@ describe("text and Markdown", () => {
     expect(pages.join("").length).toBeGreaterThan(200_000);
   });
 });
+
+describe("limits said before the pages leave the worker", () => {
+  it("refuses a text file of more characters than one file may have, naming its kind", async () => {
+    const huge = utf8("Cells divide. ".repeat(800_000)); // 11.2 million characters
+    const detected = detect(huge);
+    if (detected.format === "pdf") throw new Error("not text");
+    await expect(extractPages(detected)).rejects.toMatchObject({ status: 422, message: "This text file has more than 10,000,000 characters of text, the limit for one file." });
+  });
+});

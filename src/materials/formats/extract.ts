@@ -4,6 +4,7 @@
  * inside a scan worker process, under its memory limit and the pool's time limit; what it can refuse
  * early it refuses here, with a message for the user (FormatFailure).
  */
+import { tooMuchText } from "../scan/failures.ts";
 import { MAX_DOCUMENT_CHARS } from "../scan/limits.ts";
 import type { Detected } from "./detect.ts";
 import { docxBlocks } from "./docx.ts";
@@ -46,7 +47,8 @@ async function readPages(detected: Exclude<Detected, { format: "pdf" }>): Promis
 }
 
 function checkChars(chars: number, format: DocumentFormat): void {
-  if (chars > MAX_DOCUMENT_CHARS) {
-    throw new FormatFailure(422, `This ${FORMATS[format].noun} has more than ${MAX_DOCUMENT_CHARS.toLocaleString("en-US")} characters of text, the limit for one file.`);
-  }
+  if (chars <= MAX_DOCUMENT_CHARS) return;
+  // The pool's own message for a PDF over the limit, said here before the pages cross over to it.
+  const { status, detail } = tooMuchText(MAX_DOCUMENT_CHARS, format);
+  throw new FormatFailure(status, String(detail));
 }

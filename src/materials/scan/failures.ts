@@ -46,8 +46,8 @@ export const tooMuchPageText = (page: number, limit: number, format: DocumentFor
 
 const capital = (word: string) => word[0]?.toUpperCase() + word.slice(1);
 
-export const tooMuchText = (limit: number) =>
-  new AppError(422, `This PDF has more than ${count(limit)} characters of text, the limit for one file.`);
+export const tooMuchText = (limit: number, format: DocumentFormat = "pdf") =>
+  new AppError(422, `This ${FORMATS[format].noun} has more than ${count(limit)} characters of text, the limit for one file.`);
 
 export const tooManyPages = (pages: number, limit: number, format: DocumentFormat = "pdf") =>
   new AppError(422, `This ${FORMATS[format].noun} has ${pages} ${FORMATS[format].unit}s; the limit is ${limit}.`);

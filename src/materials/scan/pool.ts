@@ -298,7 +298,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   function finishWhole(scan: Scan, texts: string[], format: ScanResult["format"]): void {
     const long = texts.findIndex((text) => text.length > maxPageChars);
     if (long >= 0) return fail(scan, tooMuchPageText(long + 1, maxPageChars, format));
-    if (texts.reduce((sum, text) => sum + text.length, 0) > maxDocumentChars) return fail(scan, tooMuchText(maxDocumentChars));
+    if (texts.reduce((sum, text) => sum + text.length, 0) > maxDocumentChars) return fail(scan, tooMuchText(maxDocumentChars, format));
     if (!settle(scan)) return;
     scan.resolve({ pageCount: texts.length, pages: texts.map((text, i) => ({ page: i + 1, text })), format });
   }
