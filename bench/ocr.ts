@@ -2,8 +2,10 @@
  * Benchmark: OCR in the scan pool (issue 15) on a 3-page scan at 150 dpi (pages 5-7 of the R FAQ rendered
  * to pictures, as tests/helpers/scanned-pdf.ts makes them), next to Debian's tesseract (the C++ program,
  * tesseract-ocr) reading the same pages rendered by poppler's pdftoppm at the same resolution as the pool.
- * Prints pages/s for a cold pool (the workers start their recognizer), a warm one and the reference, with
- * the scan workers' peak address space (what SCAN_MEMORY_MB limits) and resident memory.
+ * Prints pages/s of the pool's first scan (its workers start) and the median of the next ones, next to
+ * the reference, with the scan workers' peak address space (what SCAN_MEMORY_MB limits) and resident
+ * memory. A worker that ran OCR is replaced after the scan (pool.ts), so every scan starts its
+ * recognizers: the figures are what an upload of a scan costs.
  *
  *   node bench/ocr.ts            (or `npm run bench ocr`)
  */
@@ -23,32 +25,30 @@ const R_FAQ = fileURLToPath(new URL("../tests/fixtures/pdf/r-faq.pdf", import.me
 const PAGES = [5, 6, 7];
 const SCAN_DPI = 150;
 const RUNS = 3;
-const TARGETS = { coldWallS: 30, peakDataMb: DEFAULT_MEMORY_MB };
+/** "Well under a minute" for the 3-page scan (issue 15); the workers' default memory limit. */
+const TARGETS = { wallS: 30, peakDataMb: DEFAULT_MEMORY_MB };
 
 export async function runOcrBench(): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), "studyforge-ocr-bench-"));
   try {
     const scan = join(dir, "scan.pdf");
     writeFileSync(scan, await scannedPdf(R_FAQ, PAGES, { dpi: SCAN_DPI }));
-    const warmUp = join(dir, "warm-up.pdf");
-    writeFileSync(warmUp, await scannedPdf(R_FAQ, [2], { dpi: SCAN_DPI }));
     const loadBefore = loadavg()[0]?.toFixed(2);
 
     const memory = { dataKb: 0, rssKb: 0 };
     const sampler = setInterval(() => sampleWorkers(memory), 50);
     const pool = createScanPool({ workers: 2, timeoutMs: 600_000, maxPages: 100, ocrMaxPages: 100, ocrLanguages: ["eng"] });
-    let coldMs: number;
-    const warmMs: number[] = [];
+    let firstMs: number;
+    const nextMs: number[] = [];
     try {
       const started = performance.now();
       const result = await pool.scan(scan);
-      coldMs = performance.now() - started;
+      firstMs = performance.now() - started;
       if (result.pages.filter((page) => page.ocr).length !== PAGES.length) throw new Error("the scan's pages were not all read by OCR");
-      await pool.scan(warmUp);
       for (let i = 0; i < RUNS; i++) {
         const again = performance.now();
         await pool.scan(scan);
-        warmMs.push(performance.now() - again);
+        nextMs.push(performance.now() - again);
       }
     } finally {
       clearInterval(sampler);
@@ -60,11 +60,11 @@ export async function runOcrBench(): Promise<string[]> {
       ms === undefined ? `  ${name.padEnd(28)} ${note}` : `  ${name.padEnd(28)} ${sec(ms).padStart(8)} ${rate(ms).padStart(9)}   ${note}`;
     return [
       `  file: pages ${PAGES.join(", ")} of the R FAQ as a ${PAGES.length}-page scan at ${SCAN_DPI} dpi; OCR renders at ${OCR_DPI} dpi`,
-      `  load average before: ${loadBefore}; warm figures are medians of ${RUNS} runs`,
+      `  load average before: ${loadBefore}; "next" is the median of ${RUNS} more scans`,
       `  ${"".padEnd(28)} ${"wall".padStart(8)} ${"pages/s".padStart(9)}`,
       row("tesseract CLI (1 process)", reference, reference === undefined ? "not installed (apt-get install tesseract-ocr poppler-utils)" : "reference"),
-      row("pool, 2 workers, cold", coldMs, `target < ${TARGETS.coldWallS} s: ${ok(coldMs < TARGETS.coldWallS * 1000)}`),
-      row("pool, 2 workers, warm", median(warmMs), reference === undefined ? "" : `${((reference / median(warmMs)) * 100).toFixed(0)}% of the reference's speed`),
+      row("pool, 2 workers, first scan", firstMs, `target < ${TARGETS.wallS} s: ${ok(firstMs < TARGETS.wallS * 1000)}`),
+      row("pool, 2 workers, next scans", median(nextMs), reference === undefined ? "" : `${((reference / median(nextMs)) * 100).toFixed(0)}% of the reference's speed`),
       `  scan worker peak: address space (VmData) ${Math.round(memory.dataKb / 1024)} MB of the ${TARGETS.peakDataMb} MB limit: ${ok(memory.dataKb / 1024 < TARGETS.peakDataMb)}; ` +
         `resident (VmHWM) ${Math.round(memory.rssKb / 1024)} MB`,
     ];
