@@ -4,7 +4,8 @@ import { uploadTempDir } from "./storage.ts";
 import { takeUploadSlot } from "./upload-slots.ts";
 
 /**
- * Receives a PDF upload in `field` under the upload size limit, with /upload's message, in one of the
+ * Receives an upload of study material (any kind ./formats accepts; the scan tells them apart by content)
+ * in `field` under the upload size limit, with /upload's message, in one of the
  * user's upload slots (upload-slots.ts). Every route that takes study material (the upload itself, a
  * class's syllabus) receives it this way. Call it after requireUser.
  */

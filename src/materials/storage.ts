@@ -7,7 +7,11 @@ import { AppError } from "../core/errors.ts";
 import { whileHoldingLease } from "../core/leader.ts";
 import { keyedMutex } from "../core/mutex.ts";
 
-/** Where the original PDFs live: DATA_DIR/uploads/ab/abcdef….pdf, named by content hash. */
+/**
+ * Where the original files live: DATA_DIR/uploads/ab/abcdef….pdf, named by content hash. Word, PowerPoint,
+ * OpenDocument and text files are kept the same way under the same suffix (housekeeping and backups find
+ * every stored file by it); documents.format says what each one is, for its download.
+ */
 export function blobPath(dataDir: string, hash: string): string {
   if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error("not a content hash");
   return path.join(dataDir, "uploads", hash.slice(0, 2), `${hash}.pdf`);
