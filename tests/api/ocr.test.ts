@@ -83,6 +83,22 @@ describe("OCR of scanned PDFs", () => {
     expect(wordRecall(await pageWords(R_FAQ, [5]), lettersWords(page?.text ?? ""))).toBeGreaterThanOrEqual(MIN_RECALL);
   }, OCR_TEST_MS);
 
+  it("reads only the scanned page of a typed handout with a scan in the middle, at its own page number", async () => {
+    const { c } = await newStudent(server.url);
+    const typed = "Photosynthesis turns light into chemical energy stored in sugars. ".repeat(6);
+    const handout = await joinPdfs([await textPdf([typed]), await scannedPdf(R_FAQ, [7]), await textPdf([typed])]);
+    const res = await c.upload("/api/files/upload/scan", handout, "handout.pdf");
+    expect(res.status).toBe(201);
+    const pages = await storedPages(res.body.file_id);
+    expect(pages.map((p) => [p.page, p.ocr])).toEqual([
+      [1, false],
+      [2, true],
+      [3, false],
+    ]);
+    expect(pages[0]?.text).toContain("Photosynthesis turns light");
+    expect(wordRecall(await pageWords(R_FAQ, [7]), lettersWords(pages[1]?.text ?? ""))).toBeGreaterThanOrEqual(MIN_RECALL);
+  }, OCR_TEST_MS);
+
   it("keeps a good text layer and does not mark its pages", async () => {
     const { c } = await newStudent(server.url);
     const text = "Photosynthesis turns light into chemical energy stored in sugars. ".repeat(6);
@@ -119,6 +135,16 @@ describe("OCR of scanned PDFs", () => {
     expect(JSON.stringify(res.body)).toContain("The upload id must be 1 to 64 letters, digits, '-' or '_'.");
   });
 });
+
+/** The pages of `parts`, in order, as one PDF. */
+async function joinPdfs(parts: Uint8Array[]): Promise<Uint8Array> {
+  const joined = await PDFDocument.create();
+  for (const bytes of parts) {
+    const part = await PDFDocument.load(bytes);
+    for (const page of await joined.copyPages(part, part.getPageIndices())) joined.addPage(page);
+  }
+  return joined.save();
+}
 
 /** An image XObject declaring 100,000 × 100,000 grey pixels (10 GB decoded) in 1,000 bytes, over a whole A4 page. */
 const hugeImagePdf = () => pictureOnlyPdf(595, 842, { width: 100_000, height: 100_000, bytes: new Uint8Array(1000) });
