@@ -243,3 +243,36 @@ export function navigator() {
 
   return { go, jars, cookie: (origin: string, name: string) => jars.get(new URL(origin).origin)?.get(name) };
 }
+
+export type Navigator = ReturnType<typeof navigator>;
+
+/** A StudyForge page the flow ends on (not the sign-in routes themselves). */
+export const landedOn = (serverUrl: string) => (u: URL) => u.origin === new URL(serverUrl).origin && !u.pathname.startsWith("/auth/oidc/");
+
+/**
+ * Clicks "Sign in with …" on `serverUrl` and fills the provider's form; stops before the page StudyForge
+ * lands on (or before a URL `until` matches). `authorizeUrl`: where StudyForge sent the browser.
+ */
+export async function signInWith(nav: Navigator, serverUrl: string, idp: TestIdp, user: { email: string; password: string }, opts: { provider?: string; mode?: string; until?: (u: URL) => boolean } = {}) {
+  const landed = landedOn(serverUrl);
+  const start = `${serverUrl}/auth/oidc/${opts.provider ?? "school"}/start${opts.mode ? `?mode=${opts.mode}` : ""}`;
+  const atProvider = await nav.go(start, { until: landed });
+  if (atProvider.next) return { ...atProvider, authorizeUrl: undefined };
+  if (atProvider.status !== 200 || !atProvider.text.includes("Test school sign-in")) throw new Error(`not the provider's sign-in form: ${atProvider.status} at ${atProvider.url}`);
+  const authorizeUrl = atProvider.hops.find((h) => h.url.pathname === "/auth")?.url;
+  const result = await nav.go(new URL(`${atProvider.url.pathname}/login`, idp.issuer), { method: "POST", form: { login: user.email, password: user.password }, until: opts.until ?? landed });
+  return { ...result, authorizeUrl };
+}
+
+/** The client StudyForge is registered as at the test provider. */
+export const TEST_CLIENT: IdpClient = { client_id: "studyforge", client_secret: "studyforge-secret" };
+
+/** StudyForge's settings for the test provider as "Test School", accepting school.example; `extra` adds or overrides. */
+export const schoolEnv = (idp: TestIdp, extra: Record<string, string> = {}): Record<string, string> => ({
+  OIDC_ISSUER: idp.issuer,
+  OIDC_CLIENT_ID: TEST_CLIENT.client_id,
+  OIDC_CLIENT_SECRET: TEST_CLIENT.client_secret,
+  OIDC_NAME: "Test School",
+  OIDC_ALLOWED_DOMAINS: "school.example",
+  ...extra,
+});

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { pino } from "pino";
 import os from "node:os";
 import path from "node:path";
 import { offsetClock } from "../../src/core/clock.ts";
@@ -44,4 +45,11 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A logger for startTestServer's `log` that keeps every line it writes, parsed, for a test to look at. */
+export function recordingLogger(level = "info"): { log: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const log = pino({ level, base: undefined }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { log, lines };
 }

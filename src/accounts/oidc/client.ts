@@ -9,10 +9,18 @@ import type { OidcFailure } from "./schema.ts";
 
 /** A discovery document is fetched again after this long, so a provider's key rollover reaches us. */
 const DISCOVERY_TTL_MS = 3600_000;
+/** After a failed refresh, how long the last good document serves before the next try. */
+const RETRY_MS = 60_000;
 /** Seconds for each request to the provider (discovery, token, userinfo). */
 const PROVIDER_TIMEOUT_S = 10;
 
-const cache = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+interface Cached {
+  at: number;
+  config: Promise<oidc.Configuration>;
+  /** The last document that answered: used while a refresh fails, so a provider's brief outage at the hour does not stop sign-in. */
+  good?: oidc.Configuration;
+}
+const cache = new Map<string, Cached>();
 
 const fetchDiscovery = (provider: OidcProviderConfig) =>
   oidc.discovery(new URL(provider.issuer), provider.clientId, provider.clientSecret, undefined, {
@@ -22,18 +30,34 @@ const fetchDiscovery = (provider: OidcProviderConfig) =>
 
 /**
  * The provider's configuration from its `/.well-known/openid-configuration`, cached per issuer and client
- * for an hour (a failure is not cached: the next sign-in tries again). openid-client refuses plain http;
- * an http issuer is allowed only on loopback (config.ts refuses it elsewhere), for a test provider.
+ * for an hour. A failed first fetch is not cached (the next sign-in tries again); a failed refresh keeps
+ * the last good document and tries again a minute later. openid-client refuses plain http; an http
+ * issuer is allowed only on loopback (config.ts refuses it elsewhere), for a test provider.
  */
 export function discover(provider: OidcProviderConfig): Promise<oidc.Configuration> {
   const key = `${provider.issuer}|${provider.clientId}|${provider.clientSecret}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config;
-  const config = fetchDiscovery(provider);
+  const good = hit?.good;
+  const entry: Cached = { at: Date.now(), config: fetchDiscovery(provider), good };
+  entry.config = entry.config.then(
+    (config) => {
+      entry.good = config;
+      return config;
+    },
+    (err: unknown) => {
+      if (!good) {
+        cache.delete(key);
+        throw err;
+      }
+      // Tried again a minute from now, so sign-ins meanwhile do not each wait for a provider that is down.
+      cache.set(key, { at: Date.now() - DISCOVERY_TTL_MS + RETRY_MS, config: Promise.resolve(good), good });
+      return good;
+    },
+  );
   // Bounded: one entry per configured provider (config.ts allows at most ten).
-  cache.set(key, { at: Date.now(), config });
-  config.catch(() => cache.delete(key));
-  return config;
+  cache.set(key, entry);
+  return entry.config;
 }
 
 /** What the browser keeps between the start and the callback (flow-cookie.ts). */
@@ -81,7 +105,8 @@ export async function finishSignIn(provider: OidcProviderConfig, callbackUrl: UR
     extra = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
   }
   const all = { ...extra, ...claims };
-  const email = typeof all.email === "string" ? all.email.trim().toLowerCase().slice(0, 254) : undefined;
+  // As given: service.ts checks and lower-cases it (email.ts), refusing what it cannot use rather than cutting it.
+  const email = typeof all.email === "string" ? all.email : undefined;
   const verified = all.email_verified;
   return { ...all, sub: claims.sub, email, email_verified: typeof verified === "boolean" ? verified : verified === "true" ? true : verified === "false" ? false : undefined };
 }

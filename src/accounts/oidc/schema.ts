@@ -41,6 +41,9 @@ export const OIDC_FAILURES = {
   token: "{name}'s answer could not be verified, so you were not signed in. Please sign in again; if it keeps happening, tell your school's administrator.",
   domain: "Your account ({email}) is not from a school domain this StudyForge accepts.",
   unverified: "{name} has not verified the e-mail address of your account ({email}), so StudyForge cannot sign you in with it.",
+  email_invalid: "{name} gave an e-mail address StudyForge cannot use (too long, or with characters other than plain letters, digits and punctuation), so you were not signed in. Ask your school's administrator.",
+  subject_changed: "The StudyForge account with this address is already linked to a different {name} account, so you were not signed in. Ask your school's administrator.",
+  rate_limited: "Too many sign-in attempts from this network. Please wait a few minutes and try again.",
   linked_elsewhere: "That {name} account is already linked to another StudyForge account.",
   disabled: "This account has been disabled. Ask your school's administrator.",
   cancelled: "Sign-in with {name} was cancelled.",
@@ -49,5 +52,7 @@ export const OIDC_FAILURES = {
 export type OidcFailure = keyof typeof OIDC_FAILURES;
 
 export const PASSWORD_LOGIN_OFF = "Password sign-in is turned off here: sign in with your school account.";
+/** Unlinking the last configured provider when password login is off. */
+export const UNLINK_ONLY_WAY = "This is your only way to sign in here: link another sign-in option first.";
 export const UNLINK_LAST = "Set a password first (use 'Forgot password?' on the sign-in page): without this provider you could not sign in.";
 export const NO_PASSWORD_YET = "Your account signs in with your school account and has no password yet. Set one with 'Forgot password?' on the sign-in page.";
