@@ -220,7 +220,23 @@ describe("the last way into an account", () => {
     const tess = await userByEmail("tess@school.example");
     await linkIdentity(server.app.db, { user_id: tess.id, provider: "second", issuer: server.app.config.oidcProviders[1]!.issuer, subject: "tess-2", email: tess.email, linked_at: new Date().toISOString() });
     const api = apiOf(nav);
-    const statuses = (await Promise.all([api.raw("DELETE", "/api/auth/identities/school"), api.raw("DELETE", "/api/auth/identities/second")])).map((r) => r.status);
+    const unlinkBoth = async () => (await Promise.all([api.raw("DELETE", "/api/auth/identities/school"), api.raw("DELETE", "/api/auth/identities/second")])).map((r) => r.status);
+    let statuses: number[];
+    if (!server.app.config.postgresUrl) {
+      // SQLite runs one transaction at a time.
+      statuses = await unlinkBoth();
+    } else {
+      // PostgreSQL (READ COMMITTED): with the table closed to writes, both requests could read the two links before
+      // either deletes; only the per-user lock makes the second read after the first's delete.
+      const db = server.app.db;
+      const hold = await db.transaction();
+      await hold.raw("lock table user_identities in exclusive mode");
+      const pending = unlinkBoth();
+      const waiting = async () => Number((await db.raw("select count(*) as n from pg_locks where not granted and database = (select oid from pg_database where datname = current_database())")).rows[0].n);
+      await expect.poll(waiting, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      await hold.commit();
+      statuses = await pending;
+    }
     expect(statuses.sort()).toEqual([204, 409]);
     expect(await server.app.db("user_identities").where({ user_id: tess.id }).count({ n: "*" }).first()).toMatchObject({ n: 1 });
   });
