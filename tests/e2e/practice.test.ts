@@ -164,7 +164,7 @@ describe("the practice journey with the built-in generator", () => {
 describe("taking a test", () => {
   let student: Awaited<ReturnType<typeof studentWithTest>>;
   beforeAll(async () => {
-    student = await studentWithTest(suite.server.url, "CRAN", 3);
+    student = await studentWithTest(suite.server.url, "packages", 3);
   });
 
   it("sends /take-test without a test id to the dashboard with the flash message, once", async () => {
