@@ -82,6 +82,11 @@ describe("signing in with the school's provider", () => {
     await page.getByRole("alert").filter({ hasText: "Your account (ben@other.example) is not from a school domain this StudyForge accepts." }).waitFor();
     expect(await h1(page)).toBe("You were not signed in");
     expect((await page.context().cookies(server.url)).some((c) => c.name === "sf_session")).toBe(false);
+    // The address came from the server once (a cookie the page removes), never from the URL: a link another site
+    // makes cannot put words of its choosing into the page.
+    await page.goto(`${server.url}/auth/error?reason=domain&email=${encodeURIComponent("call 555-0100@evil.example")}`);
+    await page.getByRole("alert").filter({ hasText: "Your account is not from a school domain this StudyForge accepts." }).waitFor();
+    expect(await page.getByRole("alert").textContent()).not.toContain("555");
   });
 
   it("links the provider from /settings to a password account, then unlinks it", async () => {
