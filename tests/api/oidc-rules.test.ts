@@ -5,7 +5,7 @@
  * address, and the last way into an account.
  */
 import { decodeProtectedHeader } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAccount, newAccountPasswordHash } from "../../src/accounts/create.ts";
 import { issueResetLink } from "../../src/accounts/reset-link.ts";
 import { linkIdentity } from "../../src/accounts/oidc/identities.ts";
@@ -26,6 +26,7 @@ const users: IdpUser[] = [
   { sub: "kim-1", email: "\u212Aim@school.example", email_verified: true, password: "kelvin-pass" },
   { sub: "ben-1", email: "ben@other.example", email_verified: true, password: "ben-pass" },
   { sub: "vic-1", email: "vic@home.example", email_verified: true, password: "vic-pass" },
+  { sub: "dot-1", email: "dot@school.example", email_verified: true, password: "dot-pass" },
 ];
 
 let idp: TestIdp;
@@ -96,6 +97,17 @@ describe("an address's account", () => {
     expect((await apiOf(nav).get("/api/auth/me")).body.username).toBe("vic");
     expect((await vic.get("/api/auth/me")).status).toBe(200);
     expect((await client(server.url).post("/api/auth/login", { email: "vic@home.example", password: "vic-password" })).status).toBe(200);
+  });
+
+  it("takes an unverified account over once when its student's first sign-in arrives twice at once (a double click): both browsers stay signed in", async () => {
+    expect((await client(server.url).post("/api/auth/register", { username: "dotty", email: "dot@school.example", password: "squatter-password" })).status).toBe(201);
+    const [one, two] = [navigator(), navigator()];
+    const toCallback = { until: (u: URL) => u.pathname === "/auth/oidc/callback" };
+    const [a, b] = await Promise.all([signInAt(one, users[9]!, toCallback), signInAt(two, users[9]!, toCallback)]);
+    const landings = await Promise.all([one.go(a.next!, { until: landed }), two.go(b.next!, { until: landed })]);
+    expect(landings.map((l) => l.next?.pathname)).toEqual(["/dashboard", "/dashboard"]);
+    expect([(await apiOf(one).get("/api/auth/me")).status, (await apiOf(two).get("/api/auth/me")).status]).toEqual([200, 200]);
+    expect(await audits("user.takeover", (await userByEmail("dot@school.example")).id)).toHaveLength(1);
   });
 
   it("refuses a new subject with an address already linked to another subject of the provider, and keeps the old link", async () => {
@@ -303,6 +315,24 @@ describe("rate limits on a browser's navigation", () => {
       expect(reasons).toEqual(["state", "state", "state", "rate_limited"]);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe("the provider's discovery document", () => {
+  it("keeps the last good one while the provider does not answer the hourly refresh", async () => {
+    const gone = await startIdp([]);
+    const local = await startWithIdp(gone, schoolEnv(gone), [TEST_CLIENT]);
+    try {
+      const atProvider = { until: (u: URL) => u.origin === gone.issuer || landedOn(local.url)(u) };
+      expect((await navigator().go(`${local.url}/auth/oidc/school/start`, atProvider)).next?.origin).toBe(gone.issuer);
+      await gone.close();
+      // Two hours on: the document is due for a refresh, and the provider does not answer.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2 * 3600_000 });
+      expect((await navigator().go(`${local.url}/auth/oidc/school/start`, atProvider)).next?.origin).toBe(gone.issuer);
+    } finally {
+      vi.useRealTimers();
+      await local.close();
     }
   });
 });

@@ -119,12 +119,15 @@ async function resolveAccount(app: AppContext, provider: OidcProviderConfig, cla
     if (existing && !(claims.email_verified === true || allowed)) throw new SignInRefused("unverified", email);
     if (!existing && !allowed) throw new SignInRefused("domain", email);
     if (existing) {
-      // Serialises with an unlink and another first sign-in to this account (PostgreSQL; SQLite runs one at a time).
+      // Serialises with an unlink and another first sign-in to this account (PostgreSQL; SQLite runs one at a time),
+      // then reads again what that one may have committed meanwhile: a double click must not take the account over twice.
       await lockKey(trx.db, `sign-in-ways:${existing.id}`);
-      // Another subject of this issuer already holds the account: the address was given to someone new at the provider.
       const links = await identitiesOf(trx.db, existing.id);
-      if (links.some((l) => l.issuer === provider.issuer && l.subject !== claims.sub)) throw new SignInRefused("subject_changed");
-      takenOver = !existing.is_verified;
+      if (links.some((l) => l.issuer === provider.issuer && l.subject === claims.sub)) return existing.id;
+      // Another subject of this issuer already holds the account: the address was given to someone new at the provider.
+      if (links.some((l) => l.issuer === provider.issuer)) throw new SignInRefused("subject_changed");
+      const { is_verified }: Pick<UserRow, "is_verified"> = await trx.db("users").where({ id: existing.id }).first("is_verified");
+      takenOver = !is_verified;
       if (takenOver) await takeOver(trx, provider, existing, password_hash);
     }
     const userId = existing?.id ?? (await createFromProvider(trx, provider, claims, email, password_hash));
