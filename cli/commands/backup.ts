@@ -14,7 +14,7 @@ export const backupCommand: Register = (program, cli) => {
       if (opts.json) return printJson(result);
       const { counts, missing_pdfs } = result.manifest;
       print(`Backup written to ${result.file} (${bytes(result.bytes)}).`);
-      print(`It holds ${counts.users} users, ${counts.study_materials} files (${counts.documents} PDFs, ${bytes(counts.pdf_bytes)}), ${counts.tests} tests and ${counts.results} results.`);
+      print(`It holds ${counts.users} users, ${counts.study_materials} files (${counts.documents} stored documents, ${bytes(counts.pdf_bytes)}), ${counts.tests} tests and ${counts.results} results.`);
       const { database } = result.manifest;
       if (database?.source === "postgres") {
         print(database.format === "pg_dump" ? `The database was written by ${database.tool} (custom format).` : `The database was written as a logical copy (a SQLite file): ${database.note}.`);

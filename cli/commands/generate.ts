@@ -4,6 +4,7 @@ import type { Instance } from "ink";
 import type { BatchJob, BatchSource } from "../../src/admin/batch.ts";
 import { describeServer, runningServers } from "../../src/core/instance.ts";
 import { GenerateInput } from "../../src/generation/schema.ts";
+import { DOCUMENT_FORMATS } from "../../src/materials/formats/types.ts";
 import { isTerminal, parseArgs, print, printView, UsageError, type Register } from "../runtime.ts";
 
 interface Options {
@@ -21,7 +22,10 @@ interface Options {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-/** Where the PDFs come from: existing files by id, PDF paths, and the PDFs in a folder (not its subfolders). */
+/** A file name with a study material's extension (its content is checked on upload, as on the page). */
+const isStudyMaterialName = (name: string) => DOCUMENT_FORMATS.some((format) => name.toLowerCase().endsWith(`.${format}`));
+
+/** Where the material comes from: existing files by id, file paths, and the study material in a folder (not its subfolders). */
 function sourcesOf(opts: Options): BatchSource[] {
   const sources: BatchSource[] = [];
   for (const id of opts.file) {
@@ -32,11 +36,11 @@ function sourcesOf(opts: Options): BatchSource[] {
   if (opts.dir) {
     let names: string[];
     try {
-      names = readdirSync(opts.dir, { withFileTypes: true }).filter((e) => e.isFile() && /\.pdf$/i.test(e.name)).map((e) => e.name);
+      names = readdirSync(opts.dir, { withFileTypes: true }).filter((e) => e.isFile() && isStudyMaterialName(e.name)).map((e) => e.name);
     } catch (err) {
       throw new UsageError(`--dir ${opts.dir}: ${(err as NodeJS.ErrnoException).code === "ENOENT" ? "no such folder" : (err as Error).message}`);
     }
-    if (!names.length) throw new UsageError(`--dir ${opts.dir} holds no .pdf files`);
+    if (!names.length) throw new UsageError(`--dir ${opts.dir} holds no study material (${DOCUMENT_FORMATS.map((f) => `.${f}`).join(", ")})`);
     for (const name of names.sort()) sources.push({ pdf: path.resolve(opts.dir, name) });
   }
   if (!sources.length) throw new UsageError("say which PDFs: --file ID, --pdf PATH… or --dir DIR");
@@ -108,8 +112,8 @@ export const generateCommand: Register = (program, cli) => {
     .description("generate practice tests for a user: one job per file × topic through the job queue (as many of theirs at once as a student may have)")
     .requiredOption("--user <user>", "whose tests: an e-mail address or an id")
     .option("--file <id>", "one of the user's files (repeatable)", collect, [])
-    .option("--pdf <paths...>", "PDFs on this machine to upload for the user first")
-    .option("--dir <dir>", "upload every .pdf in this folder for the user first")
+    .option("--pdf <paths...>", "files on this machine to upload for the user first (PDF or any accepted format)")
+    .option("--dir <dir>", "upload every study material file in this folder (.pdf, .docx, .pptx, .odt, .odp, .txt, .md) for the user first")
     .option("--topic <topic>", "a topic (repeatable)", collect, [])
     .option("--topics-file <file>", "topics, one a line")
     .option("--difficulty <level>", "Easy, Medium or Hard")

@@ -127,6 +127,9 @@ describe("studyforge users", () => {
   });
 });
 
+/** A Markdown handout beside the PDFs of a folder given to `generate --dir`. */
+const NOTES_MD = "# Directories\n\nA directory holds files and other directories. Every version of a package lives in its own directory.\n";
+
 describe("studyforge generate, stats, cleanup, backup and restore", () => {
   let student: { id: number; email: string };
   let testIds: number[] = [];
@@ -135,9 +138,14 @@ describe("studyforge generate, stats, cleanup, backup and restore", () => {
     student = await createUser("lin@school.example", "lin");
     const folder = tempDir("studyforge-pdfs-");
     for (const name of ["r-faq.pdf", "shared-mime-info-spec.pdf"]) copyFileSync(path.join(FIXTURES, name), path.join(folder, name));
+    // Other accepted formats in the folder are study material too; anything else is not picked up.
+    writeFileSync(path.join(folder, "notes.md"), NOTES_MD);
+    writeFileSync(path.join(folder, "marks.csv"), "name,mark\nlin,90\n");
     const res = await cli(["generate", "--user", student.email, "--dir", folder, "--topic", "directory", "--topic", "version", "--count", "3", "--json"]);
-    expect(res.code, res.stderr).toBe(0);
-    const jobs = res.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const all = res.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(all.filter((j) => j.filename === "notes.md")).toHaveLength(2);
+    expect(all.some((j) => j.filename === "marks.csv")).toBe(false);
+    const jobs = all.filter((j) => j.filename !== "notes.md");
     expect(jobs).toHaveLength(4);
     expect(jobs.map((j) => `${j.filename} ${j.topic} ${j.state}`).sort()).toEqual([
       "r-faq.pdf directory done",
@@ -155,7 +163,7 @@ describe("studyforge generate, stats, cleanup, backup and restore", () => {
       expect(test.body.study_material_id).toBe(job.file_id);
       expect(test.body.test_metadata.topic).toBe(job.topic);
     }
-    expect((await c.get("/api/files")).body.map((f: any) => f.filename).sort()).toEqual(["r-faq.pdf", "shared-mime-info-spec.pdf"]);
+    expect((await c.get("/api/files")).body.map((f: any) => f.filename).sort()).toEqual(["notes.md", "r-faq.pdf", "shared-mime-info-spec.pdf"]);
     rmSync(folder, { recursive: true, force: true });
 
     // A topic a file does not cover fails that job (with suggestions) and the exit status; the rest still run.
@@ -239,7 +247,7 @@ describe("studyforge generate, stats, cleanup, backup and restore", () => {
     const archive = path.join(tempDir("studyforge-backup-"), "school.tar.gz");
     const backup = await cli(["backup", "--out", archive]);
     expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stdout).toMatch(/It holds \d+ users, 2 files \(2 PDFs, .*\), 5 tests and 1 results\./);
+    expect(backup.stdout).toMatch(/It holds \d+ users, 3 files \(3 stored documents, .*\), \d+ tests and 1 results\./);
     // It holds the session signing key and every password hash: readable by the server's user only.
     expect(statSync(archive).mode & 0o777).toBe(0o600);
 
@@ -258,7 +266,8 @@ describe("studyforge generate, stats, cleanup, backup and restore", () => {
       expect((await c.get("/api/tests/results")).body).toEqual(results);
       for (const file of files) {
         const bytes = Buffer.from(await (await c.raw("GET", `/api/files/${file.file_id}/download`)).arrayBuffer());
-        expect(bytes.equals(readFileSync(path.join(FIXTURES, file.filename)))).toBe(true);
+        const original = file.filename === "notes.md" ? Buffer.from(NOTES_MD) : readFileSync(path.join(FIXTURES, file.filename));
+        expect(bytes.equals(original)).toBe(true);
       }
       // The sessions are signed with the restored secret: the old server's session works on the new one.
       const cookie = [...before.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
