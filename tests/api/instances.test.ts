@@ -114,7 +114,8 @@ describe("two instances on one database and one data directory", () => {
     expect(first.status).toBe(201);
     const again = await onB.post("/api/tests/submit", submission, { "Idempotency-Key": "submit-1" });
     expect(again.status).toBe(200);
-    expect(again.body.id).toBe(first.body.id);
+    expect(first.body.result_id).toEqual(expect.any(Number));
+    expect(again.body.result_id).toBe(first.body.result_id);
     expect(Number((await db("results").where({ user_id: id }).count({ n: "*" }).first())!.n)).toBe(1);
   }, 90_000);
 
