@@ -39,8 +39,8 @@ export function createCli(program: Command): Cli {
       // Loaded on use, like every command's services, so --help and --version answer at once.
       const { closeContext, openContext } = await import("../src/core/bootstrap.ts");
       // The same sharing rules as the server (src/core/sharing.ts): class members use its materials and tests.
-      const { teachingSharing } = await import("../src/teaching/sharing.ts");
-      const app = await openContext(config, { log, sharing: teachingSharing });
+      const [{ teachingSharing }, { auditTrail }] = await Promise.all([import("../src/teaching/sharing.ts"), import("../src/admin/audit.ts")]);
+      const app = await openContext(config, { log, sharing: teachingSharing, audit: auditTrail });
       try {
         return await fn(app);
       } finally {

@@ -17,6 +17,7 @@ import { removeUnusableTokens } from "./accounts/tokens.ts";
 import { notifyGenerationOutcome, removeOldNotifications } from "./study/notifications/service.ts";
 import { scheduleDueReminders } from "./study/notifications/schedule.ts";
 import { teachingSharing } from "./teaching/sharing.ts";
+import { auditTrail } from "./admin/audit.ts";
 import { instrumentServer } from "./metrics/collectors.ts";
 
 export interface RunningServer {
@@ -41,7 +42,7 @@ export const maintenanceTasks: MaintenanceTasks = {
 
 export async function startServer(config: Config, opts: { log?: Logger; clock?: Clock; uiDir?: string } = {}): Promise<RunningServer> {
   // Members of a teacher's class use its materials and take its assigned tests (src/core/sharing.ts).
-  const app = await openContext(config, { ...opts, sharing: teachingSharing });
+  const app = await openContext(config, { ...opts, sharing: teachingSharing, audit: auditTrail });
   const koa = createApp(app, { uiDir: opts.uiDir });
   const server = koa.listen({ port: config.port, host: config.host });
   await new Promise<void>((resolve, reject) => {

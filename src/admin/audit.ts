@@ -3,23 +3,13 @@
  * from which address. An entry is written with the scope's `db`, so inside the action's transaction it
  * commits or rolls back with the action itself.
  */
+import type { Actor, AuditEntryInput, AuditTrail } from "../core/audit.ts";
 import type { AppContext } from "../core/context.ts";
 import { whereContains } from "../core/db.ts";
 
-/** Who acts: a signed-in administrator (with their address) or the terminal. */
-export interface Actor {
-  id: number | null;
-  name: string;
-  ip?: string | null;
-}
+export type { Actor, AuditEntryInput } from "../core/audit.ts";
 
 export const CLI_ACTOR: Actor = { id: null, name: "cli" };
-
-export interface AuditEntryInput {
-  action: string;
-  target?: { type: "user" | "file" | "announcement" | "system"; id?: number | null; label?: string | null };
-  details?: Record<string, unknown>;
-}
 
 export async function recordAudit(app: AppContext, actor: Actor, entry: AuditEntryInput): Promise<void> {
   await app.db("audit_log").insert({
@@ -34,6 +24,9 @@ export async function recordAudit(app: AppContext, actor: Actor, entry: AuditEnt
     created_at: app.clock.now().toISOString(),
   });
 }
+
+/** The audit log as the features below `admin/` write to it (core/audit.ts), registered by the wiring. */
+export const auditTrail: AuditTrail = { record: recordAudit };
 
 interface AuditRow {
   id: number;

@@ -1,3 +1,4 @@
+import { noAuditTrail, type AuditTrail } from "./audit.ts";
 import { mkdirSync } from "node:fs";
 import { systemClock, type Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
@@ -15,7 +16,7 @@ import { noSharing, type Sharing } from "./sharing.ts";
  * Opens everything a service needs: the data directory, the database (migrated), mail and the
  * signing key. The server and the CLI both start here, so they see the same core.
  */
-export async function openContext(config: Config, opts: { log?: Logger; clock?: Clock; sharing?: Sharing } = {}): Promise<AppContext> {
+export async function openContext(config: Config, opts: { log?: Logger; clock?: Clock; sharing?: Sharing; audit?: AuditTrail } = {}): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
   const log = opts.log ?? createLogger(config.logLevel);
   const clock = opts.clock ?? systemClock;
@@ -38,6 +39,7 @@ export async function openContext(config: Config, opts: { log?: Logger; clock?: 
     limits: createRateLimiter(db, clock, config.rateLimitFactor),
     resources: new Map(),
     sharing: opts.sharing ?? noSharing,
+    audit: opts.audit ?? noAuditTrail,
   };
 }
 

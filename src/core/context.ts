@@ -6,6 +6,7 @@ import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { Resources } from "./shared.ts";
+import type { AuditTrail } from "./audit.ts";
 import type { Sharing } from "./sharing.ts";
 
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
@@ -24,6 +25,8 @@ export interface AppContext {
   resources: Resources;
   /** What owners lend to others (a class's materials and assigned tests): registered by the wiring. */
   sharing: Sharing;
+  /** Where features below `admin/` leave audit entries: registered by the wiring (audit.ts). */
+  audit: AuditTrail;
 }
 
 /** What a user may do: students study, teachers also teach classes, admins administer (and can do all of it). */

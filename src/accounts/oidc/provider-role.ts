@@ -4,7 +4,6 @@
  * at a school would be whichever student clicks first. With OIDC_ROLE_CLAIM the provider is the source of
  * the role and it is applied at every sign-in, so a demotion there reaches StudyForge at the next one.
  */
-import { recordAudit } from "../../admin/audit.ts";
 import type { AppContext, Role } from "../../core/context.ts";
 import type { OidcProviderConfig } from "../../core/config.ts";
 import { withTransaction } from "../../core/db.ts";
@@ -46,7 +45,7 @@ export async function syncRole(app: AppContext, provider: OidcProviderConfig, ro
       }
     }
     await changeAccount(trx, row.id, { role: wanted });
-    await recordAudit(trx, providerActor(provider), { action: "user.role", target: { type: "user", id: row.id, label: row.email }, details: { from: row.role, to: wanted, by: "provider" } });
+    await trx.audit.record(trx, providerActor(provider), { action: "user.role", target: { type: "user", id: row.id, label: row.email }, details: { from: row.role, to: wanted, by: "provider" } });
     return (await trx.db("users").where({ id: row.id }).first())!;
   });
 }
@@ -62,4 +61,4 @@ export async function newAccountRole(app: AppContext, provider: OidcProviderConf
 
 /** An unverified account that a provider's sign-in took over, in the audit log. */
 export const auditTakeover = (app: AppContext, provider: OidcProviderConfig, user: { id: number; email: string }) =>
-  recordAudit(app, providerActor(provider), { action: "user.takeover", target: { type: "user", id: user.id, label: user.email }, details: { provider: provider.id, reason: "unverified address proven by the provider" } });
+  app.audit.record(app, providerActor(provider), { action: "user.takeover", target: { type: "user", id: user.id, label: user.email }, details: { provider: provider.id, reason: "unverified address proven by the provider" } });
