@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { newStudent } from "../helpers/accounts.ts";
 import { scannedPdf } from "../helpers/scanned-pdf.ts";
 import { tempDir } from "../helpers/server.ts";
-import { browserSuite, pageAs, recordTexts } from "../helpers/student-browser.ts";
+import { browserSuite, generateFromUpload, pageAs, recordTexts } from "../helpers/student-browser.ts";
 
 const R_FAQ = path.resolve(import.meta.dirname, "../fixtures/pdf/r-faq.pdf");
 
@@ -32,15 +32,6 @@ describe("/upload with a scan", () => {
     const states = await seen();
     expect(states.some((text) => /Reading page [12] of 2 \(OCR\)…/.test(text)), states.join(" | ")).toBe(true);
 
-    await page.getByRole("button", { name: "Generate Test" }).click();
-    await page.waitForURL(/\/testgenerator\?file=\d+$/);
-    await page.getByLabel("Topic").fill("statistical computation");
-    await page.getByLabel("Number of Questions").fill("1");
-    await page.getByRole("button", { name: "Generate Test" }).click();
-    await page.waitForURL(/\/generated-test\?id=\d+$/);
-    await page.getByRole("button", { name: "Show answers" }).click();
-    const sources = page.locator(".question-card__source");
-    await sources.first().waitFor();
-    for (const text of await sources.allTextContents()) expect(text).toMatch(/^Source: page [12]$/);
+    for (const text of await generateFromUpload(page, "statistical computation", 1)) expect(text).toMatch(/^Source: page [12]$/);
   }, 240_000);
 });

@@ -14,7 +14,7 @@ import { BIOLOGY_SLIDES, pptx } from "../helpers/office.ts";
 import { textPdf } from "../helpers/pdfs.ts";
 import { NOT_ACCEPTED } from "../../src/materials/formats/types.ts";
 import { tempDir } from "../helpers/server.ts";
-import { browserSuite, logInThroughForm, pageAs, recordTexts } from "../helpers/student-browser.ts";
+import { browserSuite, generateFromUpload, logInThroughForm, pageAs, recordTexts } from "../helpers/student-browser.ts";
 
 const R_FAQ = path.resolve(import.meta.dirname, "../fixtures/pdf/r-faq.pdf");
 
@@ -92,16 +92,7 @@ describe("/upload", () => {
     await page.getByRole("button", { name: "Upload and Scan" }).click();
     await page.getByRole("status").filter({ hasText: '"biology.pptx" is ready: 3 slides scanned.' }).waitFor();
 
-    await page.getByRole("button", { name: "Generate Test" }).click();
-    await page.waitForURL(/\/testgenerator\?file=\d+$/);
-    await page.getByLabel("Topic").fill("carbon dioxide");
-    await page.getByLabel("Number of Questions").fill("2");
-    await page.getByRole("button", { name: "Generate Test" }).click();
-    await page.waitForURL(/\/generated-test\?id=\d+$/);
-    await page.getByRole("button", { name: "Show answers" }).click();
-    const sources = page.locator(".question-card__source");
-    await sources.first().waitFor();
-    for (const text of await sources.allTextContents()) expect(text).toMatch(/^Source: slide [1-3]$/);
+    for (const text of await generateFromUpload(page, "carbon dioxide", 2)) expect(text).toMatch(/^Source: slide [1-3]$/);
   });
 
   it("refuses a file of another kind before sending it, and shows the server's reason for a damaged one", async () => {

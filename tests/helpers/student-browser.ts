@@ -85,3 +85,20 @@ export async function recordTexts(page: Page, selector: string): Promise<() => P
   );
   return () => page.evaluate((key) => [...((window as unknown as Record<string, string[]>)[key] ?? [])], key);
 }
+
+/**
+ * From the upload page's "Generate Test" after an upload: generates `count` questions on `topic` with the
+ * built-in generator and returns each question's "Source: …" line from the preview, answers shown.
+ */
+export async function generateFromUpload(page: Page, topic: string, count: number): Promise<string[]> {
+  await page.getByRole("button", { name: "Generate Test" }).click();
+  await page.waitForURL(/\/testgenerator\?file=\d+$/);
+  await page.getByLabel("Topic").fill(topic);
+  await page.getByLabel("Number of Questions").fill(String(count));
+  await page.getByRole("button", { name: "Generate Test" }).click();
+  await page.waitForURL(/\/generated-test\?id=\d+$/);
+  await page.getByRole("button", { name: "Show answers" }).click();
+  const sources = page.locator(".question-card__source");
+  await sources.first().waitFor();
+  return sources.allTextContents();
+}
