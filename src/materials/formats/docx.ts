@@ -50,7 +50,8 @@ export function htmlBlocks(html: string): Block[] {
     if (text) blocks.push({ text, heading });
     parts = [];
   };
-  for (const match of html.matchAll(/<(\/?)([a-zA-Z0-9]+)[^>]*>|([^<]+)/g)) {
+  // The lookahead ends the tag's name where its attributes start, so a '<' never closed costs one pass.
+  for (const match of html.matchAll(/<(\/?)([a-zA-Z0-9]+)(?![a-zA-Z0-9])[^>]*>|([^<]+)/g)) {
     const [, closing, tag, text] = match;
     if (text !== undefined) parts.push(decodeEntities(text));
     else if (tag && BLOCK.has(tag.toLowerCase())) {

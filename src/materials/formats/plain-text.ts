@@ -21,15 +21,21 @@ export function decodeText(bytes: Uint8Array): string | undefined {
   return CONTROL.test(text) ? undefined : text.replace(/\r\n?/g, "\n");
 }
 
-/** Markdown when it uses Markdown's own syntax: an ATX heading, a fenced code block or a link. */
+/**
+ * Markdown when it uses Markdown's own syntax: an ATX heading, a fenced code block or a link. The link's
+ * target stops at a bracket or parenthesis, so each try ends at the next "](" and a file of nothing but
+ * "](" is read in one pass, not one pass per "](".
+ */
 export const textFormat = (text: string): Extract<DocumentFormat, "txt" | "md"> =>
-  /^#{1,6}[ \t]+\S/m.test(text) || /^```/m.test(text) || /\]\([^)\s]+\)/.test(text) ? "md" : "txt";
+  /^#{1,6}[ \t]+\S/m.test(text) || /^```/m.test(text) || /\]\([^()\s\]]+\)/.test(text) ? "md" : "txt";
 
 const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 const ATX_HEADING = /^#{1,6}[ \t]+/;
 /** Lines wrapped by hand are at most about 80 characters. */
 const WRAPPED_LINE = 100;
 const SETEXT_UNDERLINE = /^(?:=+|-+)[ \t]*$/;
+/** A table's rule ("| --- | :---: |"). The pipe's own spaces go with it: `\s*\|?\s*` would split a long run of spaces every way. */
+const TABLE_RULE = /^\s*(?:\|\s*)?:?-{3,}/;
 
 export function textBlocks(text: string, format: "txt" | "md"): Block[] {
   const md = format === "md";
@@ -58,7 +64,7 @@ export function textBlocks(text: string, format: "txt" | "md"): Block[] {
       lines = [line.replace(ATX_HEADING, "").replace(/\s#+\s*$/, "")];
       flush(true);
     } else if (md && SETEXT_UNDERLINE.test(line) && lines.length === 1) flush(true);
-    else if (md && /^\s*\|?\s*:?-{3,}/.test(line) && line.includes("|")) continue; // a table's rule
+    else if (md && TABLE_RULE.test(line) && line.includes("|")) continue;
     else {
       // A list item starts a paragraph; so does any line after one too long to be wrapped by hand
       // (text saved with one line per paragraph).
