@@ -4,7 +4,9 @@
  * time-out's, so a worker is never held by one for long.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScanPool, type ScanPool } from "../../src/materials/scan/index.ts";
+import { AppError } from "../../src/core/errors.ts";
+import { createScanPool, type ScanPool, type ScanResult } from "../../src/materials/scan/index.ts";
+import { pptxParts, zipOf } from "../helpers/office.ts";
 import { writeTemp } from "../helpers/pdfs.ts";
 
 /** Far more than any of these files takes once read in linear time, far less than the quadratic readings took. */
@@ -31,5 +33,48 @@ describe("Markdown built against its regular expressions", () => {
   it("reads a line of 300,000 spaces (a table rule's prefix, never a rule) as Markdown", async () => {
     const result = await scan(utf8(`# Notes\n\n${" ".repeat(300_000)}x\n`));
     expect(result).toMatchObject({ format: "md", pages: [{ page: 1, text: "Notes\nx" }] });
+  });
+});
+
+async function refusal(result: Promise<ScanResult>): Promise<AppError> {
+  const error = await result.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("slide lists built to be read over and over", () => {
+  const deckListing = (times: number) => {
+    const parts = pptxParts([{ title: "Only slide", bullets: ["Cells divide by mitosis."] }]);
+    const list = `<p:sldIdLst>${'<p:sldId id="256" r:id="rId2"/>'.repeat(times)}</p:sldIdLst>`;
+    return zipOf({ ...parts, "ppt/presentation.xml": parts["ppt/presentation.xml"]!.replace(/<p:sldIdLst>.*<\/p:sldIdLst>/, list) });
+  };
+
+  it("refuses one slide listed 100,000 times by the length of its list, reading no slide", async () => {
+    expect(await refusal(scan(deckListing(100_000)))).toMatchObject({ status: 422, detail: `This PowerPoint presentation has 100000 slides; the limit is ${MAX_PAGES}.` });
+  });
+
+  it("refuses one slide listed under the limit but more than once as damaged", async () => {
+    expect(await refusal(scan(deckListing(MAX_PAGES - 1)))).toMatchObject({
+      status: 422,
+      detail: "This PowerPoint presentation is damaged and cannot be read: its slide list names ppt/slides/slide1.xml more than once.",
+    });
+  });
+});
+
+describe("a time-out before the worker has said what a file is", () => {
+  it("names no kind: 'this file', not 'this PDF'", async () => {
+    // Telling 40 MB of text from binary data takes far longer than 20 ms (checked whole, as UTF-8).
+    const impatient = createScanPool({ workers: 1, timeoutMs: 20, maxPages: MAX_PAGES });
+    try {
+      expect(await refusal(impatient.scan(await writeTemp(utf8("Cells divide. ".repeat(3_000_000)), "notes")))).toMatchObject({
+        status: 422,
+        detail: "Scanning this file took longer than 0.02 seconds.",
+      });
+    } finally {
+      await impatient.close();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { SECTION_CHARS, sections } from "../../src/materials/formats/sections.ts
 import { FormatFailure } from "../../src/materials/formats/types.ts";
 import { xmlDepth } from "../../src/materials/formats/xml.ts";
 import { MAX_UNPACKED_BYTES, openZip } from "../../src/materials/formats/zip.ts";
-import { BIOLOGY_SLIDES, deflatedZeros, docx, odp, odt, pptx, rawZip, zipOf } from "../helpers/office.ts";
+import { BIOLOGY_SLIDES, deflatedZeros, docx, odp, odt, pptx, pptxParts, rawZip, zipOf } from "../helpers/office.ts";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -126,7 +126,7 @@ describe("text and Markdown", () => {
     const hostile = utf8(`# T\n\n${"[".repeat(200_000)}](`);
     const detected = detect(hostile);
     if (detected.format === "pdf") throw new Error("not text");
-    const { pages } = await extractPages(detected);
+    const { pages } = await extractPages(detected, 2000);
     expect(pages.join("").length).toBeGreaterThan(200_000);
   });
 });
@@ -136,6 +136,40 @@ describe("limits said before the pages leave the worker", () => {
     const huge = utf8("Cells divide. ".repeat(800_000)); // 11.2 million characters
     const detected = detect(huge);
     if (detected.format === "pdf") throw new Error("not text");
-    await expect(extractPages(detected)).rejects.toMatchObject({ status: 422, message: "This text file has more than 10,000,000 characters of text, the limit for one file." });
+    await expect(extractPages(detected, 2000)).rejects.toMatchObject({ status: 422, message: "This text file has more than 10,000,000 characters of text, the limit for one file." });
+  });
+
+  /** What reading `bytes` (not a PDF) with a limit of `maxPages` slides or sections was refused with. */
+  async function extractRefusal(bytes: Uint8Array, maxPages: number): Promise<FormatFailure> {
+    const detected = detect(bytes);
+    if (detected.format === "pdf") throw new Error("a PDF");
+    const error = await extractPages(detected, maxPages).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    if (error instanceof FormatFailure) return error;
+    throw new Error(`not refused: ${String(error)}`);
+  }
+
+  it("counts a deck's slide list against the page limit before reading any slide", async () => {
+    const parts = pptxParts(Array.from({ length: 5 }, (_, i) => ({ title: `Slide ${i + 1}` })));
+    parts["ppt/slides/slide1.xml"] = "<p:sld><unclosed>";
+    expect((await extractRefusal(zipOf(parts), 3)).message).toBe("This PowerPoint presentation has 5 slides; the limit is 3.");
+  });
+
+  it("refuses a slide list that names one slide twice (PowerPoint lists each once)", async () => {
+    const parts = pptxParts(BIOLOGY_SLIDES);
+    // The second slide's entry names the first one's relationship.
+    const twice = parts["ppt/presentation.xml"]!.replace('<p:sldId id="257" r:id="rId3"/>', '<p:sldId id="257" r:id="rId2"/>');
+    expect((await extractRefusal(zipOf({ ...parts, "ppt/presentation.xml": twice }), 2000)).message).toBe(
+      "This PowerPoint presentation is damaged and cannot be read: its slide list names ppt/slides/slide1.xml more than once.",
+    );
+  });
+
+  it("says how much text a text document may hold when it makes more sections than the page limit", async () => {
+    const notes = Array.from({ length: 40 }, (_, i) => `Paragraph ${i}: ${"Cells divide by mitosis. ".repeat(20)}`).join("\n\n");
+    expect((await extractRefusal(utf8(notes), 3)).message).toMatch(
+      /^This text file is too long: it makes \d+ sections of about a page \(up to 3,000 characters each\); the limit is 3 sections\.$/,
+    );
   });
 });

@@ -4,24 +4,28 @@
  * inside a scan worker process, under its memory limit and the pool's time limit; what it can refuse
  * early it refuses here, with a message for the user (FormatFailure).
  */
-import { tooMuchText } from "../scan/failures.ts";
+import { tooManyPages, tooMuchText } from "../scan/failures.ts";
 import { MAX_DOCUMENT_CHARS } from "../scan/limits.ts";
 import type { Detected } from "./detect.ts";
 import { docxBlocks } from "./docx.ts";
 import { odpSlides, odtBlocks } from "./odf.ts";
 import { textBlocks } from "./plain-text.ts";
 import { pptxSlides } from "./pptx.ts";
-import { sections } from "./sections.ts";
-import { FORMATS, FormatFailure, type DocumentFormat } from "./types.ts";
+import { SECTION_CHARS, sections } from "./sections.ts";
+import { asFormatFailure, FORMATS, FormatFailure, type DocumentFormat } from "./types.ts";
 
 export interface Extracted {
   format: Exclude<DocumentFormat, "pdf">;
   pages: string[];
 }
 
-export async function extractPages(detected: Exclude<Detected, { format: "pdf" }>): Promise<Extracted> {
+/** `maxPages`: the slides or sections one file may have (MAX_PDF_PAGES, the page limit of every kind). */
+export async function extractPages(detected: Exclude<Detected, { format: "pdf" }>, maxPages: number): Promise<Extracted> {
   const { format } = detected;
-  const pages = await readPages(detected);
+  const pages = await readPages(detected, maxPages);
+  if (pages.length > maxPages) {
+    throw FORMATS[format].unit === "slide" ? asFormatFailure(tooManyPages(pages.length, maxPages, format)) : tooManySections(format, pages.length, maxPages);
+  }
   checkChars(
     pages.reduce((sum, page) => sum + page.length, 0),
     format,
@@ -30,10 +34,10 @@ export async function extractPages(detected: Exclude<Detected, { format: "pdf" }
   return { format, pages };
 }
 
-async function readPages(detected: Exclude<Detected, { format: "pdf" }>): Promise<string[]> {
+async function readPages(detected: Exclude<Detected, { format: "pdf" }>, maxPages: number): Promise<string[]> {
   switch (detected.format) {
     case "pptx":
-      return pptxSlides(detected.zip);
+      return pptxSlides(detected.zip, maxPages);
     case "odp":
       return odpSlides(detected.zip);
     case "docx":
@@ -46,9 +50,20 @@ async function readPages(detected: Exclude<Detected, { format: "pdf" }>): Promis
   }
 }
 
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * A text document's limit is on its sections, as a PDF's is on its pages, and so on how much text it
+ * may hold: a section holds at most SECTION_CHARS (most hold a little less, as paragraphs are not split).
+ */
+const tooManySections = (format: DocumentFormat, sectionCount: number, limit: number) =>
+  new FormatFailure(
+    422,
+    `This ${FORMATS[format].noun} is too long: it makes ${count(sectionCount)} sections of about a page (up to ${count(SECTION_CHARS)} characters each); the limit is ${count(limit)} sections.`,
+  );
+
 function checkChars(chars: number, format: DocumentFormat): void {
   if (chars <= MAX_DOCUMENT_CHARS) return;
   // The pool's own message for a PDF over the limit, said here before the pages cross over to it.
-  const { status, detail } = tooMuchText(MAX_DOCUMENT_CHARS, format);
-  throw new FormatFailure(status, String(detail));
+  throw asFormatFailure(tooMuchText(MAX_DOCUMENT_CHARS, format));
 }

@@ -1,22 +1,25 @@
 /**
  * PowerPoint (.pptx): one page per slide, in the presentation's order (presentation.xml's slide list,
  * through its relationships), each slide's paragraphs in the order its shapes are written. Speaker
- * notes are left out: they are not on the slide the question cites.
+ * notes are left out: they are not on the slide the question cites. The slide list is counted against
+ * the page limit before any slide is read, and a slide listed twice is refused (PowerPoint lists each
+ * slide once; a list naming one slide 100,000 times would have it parsed 100,000 times).
  */
 import posix from "node:path/posix";
 import type { ZipArchive } from "./zip.ts";
 import { attr, childrenOf, parseXml, textOf, walk, type XmlNode } from "./xml.ts";
-import { damaged } from "./types.ts";
+import { tooManyPages } from "../scan/failures.ts";
+import { asFormatFailure, damaged } from "./types.ts";
 
-export function pptxSlides(zip: ZipArchive): string[] {
-  return slideParts(zip).map((part) => {
+export function pptxSlides(zip: ZipArchive, maxPages: number): string[] {
+  return slideParts(zip, maxPages).map((part) => {
     const xml = zip.text(part);
     if (xml === undefined) throw damaged("pptx", `slide ${part} is missing`);
     return drawingParagraphs(parseXml(xml, "pptx", part)).join("\n");
   });
 }
 
-function slideParts(zip: ZipArchive): string[] {
+function slideParts(zip: ZipArchive, maxPages: number): string[] {
   const presentation = zip.text("ppt/presentation.xml");
   const rels = zip.text("ppt/_rels/presentation.xml.rels");
   if (presentation === undefined || rels === undefined) throw damaged("pptx", "its slide list is missing");
@@ -35,6 +38,12 @@ function slideParts(zip: ZipArchive): string[] {
     parts.push(target);
     return false;
   });
+  if (parts.length > maxPages) throw asFormatFailure(tooManyPages(parts.length, maxPages, "pptx"));
+  const seen = new Set<string>();
+  for (const part of parts) {
+    if (seen.has(part)) throw damaged("pptx", `its slide list names ${part} more than once`);
+    seen.add(part);
+  }
   return parts;
 }
 

@@ -5,11 +5,16 @@
 import { open, readFile } from "node:fs/promises";
 import { detect, isPdf } from "./detect.ts";
 import { extractPages, type Extracted } from "./extract.ts";
+import type { DocumentFormat } from "./types.ts";
 
 const HEADER_BYTES = 1024;
 
-/** `detected` hears what the file is before it is read (a crash or time-out while reading can then name it). */
-export async function readOtherFormat(filePath: string, detected?: (format: Extracted["format"]) => void): Promise<Extracted | undefined> {
+/**
+ * `detected` hears what the file is as soon as that is known, before it is read (a crash or time-out
+ * while reading can then name it; one while telling what it is names "the file"). A file of more pages
+ * (slides, sections) than `maxPages` is refused here, before its pages cross over to the pool.
+ */
+export async function readOtherFormat(filePath: string, maxPages: number, detected?: (format: DocumentFormat) => void): Promise<Extracted | undefined> {
   // A file that cannot be opened is left to the PDF path too, which answers it as before.
   const file = await open(filePath).catch(() => undefined);
   if (!file) return undefined;
@@ -17,12 +22,16 @@ export async function readOtherFormat(filePath: string, detected?: (format: Extr
     const header = new Uint8Array(HEADER_BYTES);
     const { bytesRead } = await file.read(header, 0, HEADER_BYTES, 0);
     // An empty file, or one that cannot be read, is left to the PDF path, which names either case.
-    if (bytesRead === 0 || isPdf(header.subarray(0, bytesRead))) return undefined;
+    if (bytesRead === 0) return undefined;
+    if (isPdf(header.subarray(0, bytesRead))) {
+      detected?.("pdf");
+      return undefined;
+    }
   } finally {
     await file.close();
   }
   const kind = detect(new Uint8Array(await readFile(filePath)));
-  if (kind.format === "pdf") return undefined;
   detected?.(kind.format);
-  return extractPages(kind);
+  if (kind.format === "pdf") return undefined;
+  return extractPages(kind, maxPages);
 }

@@ -40,6 +40,9 @@ export class FormatFailure extends Error {
   }
 }
 
+/** One of the pool's refusals (../scan/failures.ts), said by the worker in the same words. */
+export const asFormatFailure = ({ status, detail }: { status: number; detail?: unknown }) => new FormatFailure(status, String(detail));
+
 export const notAccepted = () => new FormatFailure(415, NOT_ACCEPTED);
 export const damaged = (format: DocumentFormat | "zip", why: string, cause?: unknown) =>
   new FormatFailure(422, `This ${format === "zip" ? "file" : FORMATS[format].noun} is damaged and cannot be read: ${why}.`, { cause });

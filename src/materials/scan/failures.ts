@@ -31,15 +31,20 @@ export function workerFailure(message: Extract<FromWorker, { type: "failed" }>, 
  * A worker that died mid-scan was reading a file it could not handle: V8 ran out of memory (it says so
  * on stderr), or, far rarer, something in pdf.js crashed it.
  */
-export function workerCrashed(cause: Error, stderr: string, limits: FailureLimits, format: DocumentFormat = "pdf"): AppError {
-  if (OUT_OF_MEMORY.test(stderr)) return outOfMemory(limits.memoryMb, new Error(`${cause.message}\n${stderr}`), format);
-  return new AppError(422, format === "pdf" ? WORKER_FAILURES.damaged.detail : `This ${FORMATS[format].noun} is damaged and cannot be read.`, { cause });
+export function workerCrashed(cause: Error, stderr: string, limits: FailureLimits, format: DocumentFormat | undefined): AppError {
+  if (OUT_OF_MEMORY.test(stderr)) return needsMemory(limits.memoryMb, fileNoun(format), new Error(`${cause.message}\n${stderr}`));
+  return new AppError(422, `This ${fileNoun(format)} is damaged and cannot be read.`, { cause });
 }
+
+/** How a message names a file: by its kind once the worker has said what it is, else just "file". */
+const fileNoun = (format: DocumentFormat | undefined) => (format ? FORMATS[format].noun : "file");
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-export const outOfMemory = (memoryMb: number, cause?: unknown, format: DocumentFormat = "pdf") =>
-  new AppError(422, `This ${FORMATS[format].noun} needs more memory to read than a scan may use (${memoryMb} MB).`, { cause });
+export const outOfMemory = (memoryMb: number, cause?: unknown, format: DocumentFormat = "pdf") => needsMemory(memoryMb, FORMATS[format].noun, cause);
+
+const needsMemory = (memoryMb: number, noun: string, cause?: unknown) =>
+  new AppError(422, `This ${noun} needs more memory to read than a scan may use (${memoryMb} MB).`, { cause });
 
 export const tooMuchPageText = (page: number, limit: number, format: DocumentFormat = "pdf") =>
   new AppError(422, `${capital(FORMATS[format].unit)} ${page} of this ${FORMATS[format].noun} has more than ${count(limit)} characters of text, the limit for one ${FORMATS[format].unit}.`);
@@ -64,8 +69,8 @@ export const noSelectableText = (ocr: boolean) =>
 export const tooManyOcrPages = (limit: number) =>
   new AppError(422, `This PDF has more than ${limit} pages without selectable text; OCR reads at most ${limit} pages of one file.`);
 
-export const scanTimedOut = (timeoutMs: number, format: DocumentFormat = "pdf") =>
-  new AppError(422, `Scanning this ${FORMATS[format].noun} took longer than ${timeoutMs / 1000} seconds.`);
+export const scanTimedOut = (timeoutMs: number, format: DocumentFormat | undefined) =>
+  new AppError(422, `Scanning this ${fileNoun(format)} took longer than ${timeoutMs / 1000} seconds.`);
 
 /** The client went away (the upload request was aborted); nobody will read this answer. */
 export const scanAbandoned = () => new AppError(400, "The upload was cancelled before its scan finished.");

@@ -19,8 +19,11 @@ export type WorkerFailure =
   | "refused";
 
 export type ToWorker =
-  /** Check and parse the file, keep it open, answer with its page count. */
-  | { type: "open"; scanId: number; filePath: string }
+  /**
+   * Check and parse the file, keep it open, answer with its page count. A file that is not a PDF is
+   * read whole now, and refused at once if it has more than `maxPages` slides or sections.
+   */
+  | { type: "open"; scanId: number; filePath: string; maxPages: number }
   /**
    * Extract pages `from`..`to` (1-based, inclusive), opening the file first if this worker has not;
    * a page with more than `maxPageChars` characters fails the task before its text is sent. With `ocr`,
@@ -43,5 +46,5 @@ export type FromWorker =
   | { type: "pages"; scanId: number; from: number; texts: string[]; ocr?: number[] }
   | { type: "ocr"; scanId: number; page: number; text: string }
   | { type: "failed"; scanId: number; failure: WorkerFailure; page?: number; status?: number; detail?: string }
-  /** Sent during an "open" task, before a file that is not a PDF is read whole: what it is, for the messages of a crash or time-out. */
+  /** Sent during an "open" task once the file's kind is known (before a file that is not a PDF is read whole): what it is, for the messages of a crash or time-out. */
   | { type: "detected"; scanId: number; format: DocumentFormat };

@@ -68,7 +68,7 @@ interface Scan {
    * there to catch a file that hangs a worker, not to fail files when the server is busy.
    */
   clock: { usedMs: number; since: number; timer?: NodeJS.Timeout };
-  /** What the file is, once the worker has said (a PDF until then): failures name it. */
+  /** What the file is, once the worker has said ("a file" until then): failures name it. */
   format?: DocumentFormat;
   /** Stops listening to the scan's AbortSignal. */
   unlisten(): void;
@@ -233,7 +233,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   function taskMessage({ id: scanId, filePath }: Scan, task: Task): ToWorker {
     switch (task.kind) {
       case "open":
-        return { type: "open", scanId, filePath };
+        return { type: "open", scanId, filePath, maxPages };
       case "pages":
         return { type: "pages", scanId, filePath, from: task.from, to: task.to, maxPageChars, ocr: ocrMaxPages > 0 };
       case "ocr":

@@ -61,7 +61,7 @@ function release(scanId: number): void {
 async function run(message: Exclude<ToWorker, { type: "release" }>): Promise<FromWorker> {
   const { scanId } = message;
   if (message.type === "open") {
-    const other = await readOtherFormat(message.filePath, (format) => process.send?.({ type: "detected", scanId, format } satisfies FromWorker));
+    const other = await readOtherFormat(message.filePath, message.maxPages, (format) => process.send?.({ type: "detected", scanId, format } satisfies FromWorker));
     if (other) return { type: "opened", scanId, pageCount: other.pages.length, format: other.format, texts: other.pages };
   }
   const { doc } = await documentFor(scanId, message.filePath);
