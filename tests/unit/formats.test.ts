@@ -5,11 +5,13 @@
 import { describe, expect, it } from "vitest";
 import { detect } from "../../src/materials/formats/detect.ts";
 import { extractPages } from "../../src/materials/formats/extract.ts";
+import { readOtherFormat } from "../../src/materials/formats/read.ts";
 import { textBlocks } from "../../src/materials/formats/plain-text.ts";
 import { SECTION_CHARS, sections } from "../../src/materials/formats/sections.ts";
 import { FormatFailure } from "../../src/materials/formats/types.ts";
 import { xmlDepth } from "../../src/materials/formats/xml.ts";
 import { MAX_UNPACKED_BYTES, openZip } from "../../src/materials/formats/zip.ts";
+import { writeTemp } from "../helpers/pdfs.ts";
 import { BIOLOGY_SLIDES, deflatedZeros, docx, odp, odt, pptx, pptxParts, rawZip, zipOf } from "../helpers/office.ts";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -34,6 +36,15 @@ describe("detection by content", () => {
     expect(detect(utf8("Plain notes about cells.\n")).format).toBe("txt");
     expect(detect(utf8("# Cells\n\nNotes.\n")).format).toBe("md");
     expect(detect(utf8("\ufeffCafé notes, with a BOM.\r\n")).format).toBe("txt");
+  });
+
+  it("takes '%PDF-' after text for a PDF only when binary data follows: a note quoting the header is text", async () => {
+    const note = "# PDF internals\n\nEvery PDF starts with a header line such as %PDF-1.7, then a comment of binary bytes.\n";
+    expect(detect(utf8(note)).format).toBe("md");
+    expect(await readOtherFormat(await writeTemp(utf8(note), "pdf-notes.md"), 2000)).toMatchObject({ format: "md", pages: [expect.stringMatching(/^PDF internals\nEvery PDF/)] });
+    const binary = Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n", "latin1");
+    expect(detect(Buffer.concat([Buffer.from("junk a mail program wrote\r\n"), binary])).format).toBe("pdf");
+    expect(detect(Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, 0x01]), binary])).format).toBe("pdf");
   });
 
   it("refuses binary data, text that is not UTF-8, and zips of other kinds with 415", () => {

@@ -1,5 +1,5 @@
 /**
- * What an upload is, by its content and never by its name: a PDF by its header; a zip container by its
+ * What an upload is, by its content and never by its name: a PDF by its header (see pdfByHeader); a zip container by its
  * parts (Word: [Content_Types].xml and word/document.xml; PowerPoint: ppt/presentation.xml; OpenDocument:
  * the `mimetype` part, which names text or presentation); otherwise text, if it is UTF-8 without binary
  * control characters. Anything else is refused with the list of what is accepted.
@@ -20,10 +20,20 @@ export type Detected =
   | { format: "docx" | "pptx" | "odt" | "odp"; zip: ZipArchive }
   | { format: "txt" | "md"; text: string };
 
-export const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, PDF_HEADER_WINDOW)).includes("%PDF-");
+/**
+ * Whether a file is a PDF, from its first KB: surely when the header is at byte 0, or after bytes that
+ * are not text (junk some programs write first, which PDF readers skip); undefined when the header
+ * follows text, as in a note quoting "%PDF-1.7": then only the whole file tells (see detect).
+ */
+export function pdfByHeader(bytes: Uint8Array): boolean | undefined {
+  const at = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, PDF_HEADER_WINDOW)).indexOf("%PDF-");
+  if (at < 0) return false;
+  return at === 0 || decodeText(bytes.subarray(0, at)) === undefined ? true : undefined;
+}
 
 export function detect(bytes: Uint8Array): Detected {
-  if (isPdf(bytes)) return { format: "pdf" };
+  const pdf = pdfByHeader(bytes);
+  if (pdf) return { format: "pdf" };
   if (isZip(bytes)) {
     const zip = openZip(bytes);
     const has = (name: string) => zip.entries.has(name);
@@ -34,6 +44,10 @@ export function detect(bytes: Uint8Array): Detected {
     throw notAccepted();
   }
   const text = decodeText(bytes);
-  if (text === undefined) throw notAccepted();
+  if (text === undefined) {
+    // A text preamble before a PDF's header, then the PDF's binary body.
+    if (pdf === undefined) return { format: "pdf" };
+    throw notAccepted();
+  }
   return { format: textFormat(text), text };
 }

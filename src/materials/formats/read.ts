@@ -3,7 +3,7 @@
  * header); any other accepted kind is read whole, now, into its pages (extract.ts).
  */
 import { open, readFile } from "node:fs/promises";
-import { detect, isPdf } from "./detect.ts";
+import { detect, pdfByHeader } from "./detect.ts";
 import { extractPages, type Extracted } from "./extract.ts";
 import type { DocumentFormat } from "./types.ts";
 
@@ -23,7 +23,7 @@ export async function readOtherFormat(filePath: string, maxPages: number, detect
     const { bytesRead } = await file.read(header, 0, HEADER_BYTES, 0);
     // An empty file, or one that cannot be read, is left to the PDF path, which names either case.
     if (bytesRead === 0) return undefined;
-    if (isPdf(header.subarray(0, bytesRead))) {
+    if (pdfByHeader(header.subarray(0, bytesRead))) {
       detected?.("pdf");
       return undefined;
     }
