@@ -78,3 +78,15 @@ describe("a time-out before the worker has said what a file is", () => {
     }
   });
 });
+
+describe("XML built against its checker and parser", () => {
+  it("refuses a slide element with a million attributes by their count", async () => {
+    const parts = pptxParts([{ title: "Only slide" }]);
+    const attributes = Array.from({ length: 1_000_000 }, (_, i) => `a${i}="x"`).join(" ");
+    const slide = parts["ppt/slides/slide1.xml"]!.replace("<p:cSld>", `<p:cSld ${attributes}>`);
+    expect(await refusal(scan(zipOf({ ...parts, "ppt/slides/slide1.xml": slide })))).toMatchObject({
+      status: 422,
+      detail: "This PowerPoint presentation is damaged and cannot be read: its part ppt/slides/slide1.xml has an element with more than 1,000 attributes.",
+    });
+  });
+});

@@ -9,10 +9,10 @@ import { readOtherFormat } from "../../src/materials/formats/read.ts";
 import { textBlocks } from "../../src/materials/formats/plain-text.ts";
 import { SECTION_CHARS, sections } from "../../src/materials/formats/sections.ts";
 import { FormatFailure } from "../../src/materials/formats/types.ts";
-import { xmlDepth } from "../../src/materials/formats/xml.ts";
+import { MAX_XML_PART_BYTES, xmlShape } from "../../src/materials/formats/xml.ts";
 import { MAX_UNPACKED_BYTES, openZip } from "../../src/materials/formats/zip.ts";
 import { writeTemp } from "../helpers/pdfs.ts";
-import { BIOLOGY_SLIDES, deflatedZeros, docx, odp, odt, pptx, pptxParts, rawZip, zipOf } from "../helpers/office.ts";
+import { BIOLOGY_SLIDES, deflatedZeros, docx, docxParts, odp, odt, odtParts, pptx, pptxParts, rawZip, zipOf } from "../helpers/office.ts";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -87,9 +87,52 @@ describe("zip bounds", () => {
 });
 
 describe("XML checks", () => {
-  it("measures nesting in one pass, not fooled by '>' in attributes, comments or CDATA", () => {
-    expect(xmlDepth('<?xml version="1.0"?><a><b x="1>2"><c/></b><!-- <d><e> --><![CDATA[<f><g>]]></a>')).toBe(2);
-    expect(xmlDepth("<a>".repeat(100_000))).toBe(100_000);
+  it("measures nesting and attributes in one pass, not fooled by '>' or '=' in attributes, comments or CDATA", () => {
+    expect(xmlShape('<?xml version="1.0"?><a><b x="1>2" y=\'a=b\'><c/></b><!-- <d e=1 f=2 g=3> --><![CDATA[<f h=1 i=2 j=3>]]></a>')).toEqual({ depth: 2, attributes: 2 });
+    expect(xmlShape("<a>".repeat(100_000)).depth).toBe(100_000);
+  });
+
+  /** What reading `bytes` (not a PDF) was refused with, or its pages. */
+  async function extracted(bytes: Uint8Array) {
+    const detected = detect(bytes);
+    if (detected.format === "pdf") throw new Error("a PDF");
+    return extractPages(detected, 2000);
+  }
+  const withDeclaration = (xml: string, encoding: string) => xml.replace(/^<\?xml[^>]*\?>/, `<?xml version="1.0" encoding="${encoding}" standalone="yes"?>`);
+  const utf16le = (xml: string, mark = true) => Buffer.concat([Buffer.from(mark ? [0xff, 0xfe] : []), Buffer.from(withDeclaration(xml, "UTF-16"), "utf16le")]);
+  const utf16be = (xml: string) => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(withDeclaration(xml, "UTF-16"), "utf16le").swap16()]);
+
+  it("reads parts written in UTF-16 (little- or big-endian, with a byte-order mark or without), as ECMA-376 allows", async () => {
+    const word = docxParts(["Café notes: the mitochondrion releases energy."]);
+    const fromWord = await extracted(zipOf({ ...word, "word/document.xml": utf16le(word["word/document.xml"]!), "word/styles.xml": utf16be(word["word/styles.xml"]!) }));
+    expect(fromWord.pages).toEqual(["Café notes: the mitochondrion releases energy."]);
+    const deck = pptxParts(BIOLOGY_SLIDES);
+    const fromDeck = await extracted(zipOf({ ...deck, "ppt/presentation.xml": utf16be(deck["ppt/presentation.xml"]!), "ppt/slides/slide2.xml": utf16le(deck["ppt/slides/slide2.xml"]!, false) }));
+    expect(fromDeck.pages[1]).toMatch(/^The Calvin cycle\nThe Calvin cycle fixes carbon dioxide/);
+    const text = odtParts(["Ribosomes build proteins."]);
+    expect((await extracted(zipOf({ ...text, "content.xml": utf16le(text["content.xml"]!) }))).pages).toEqual(["Ribosomes build proteins."]);
+  });
+
+  it("checks the parts Word's reader reads, in any encoding, and only those", async () => {
+    const word = docxParts(["Notes."]);
+    // Custom XML (a form's data store) is not read, so its content does not matter.
+    expect((await extracted(zipOf({ ...word, "customXml/item1.xml": utf16le("<?xml?><data><unclosed>") }))).pages).toEqual(["Notes."]);
+    const dtd = `<?xml version="1.0"?><!DOCTYPE w:document [<!ENTITY a "ha">]><w:document xmlns:w="w"><w:body><w:p><w:r><w:t>&a;</w:t></w:r></w:p></w:body></w:document>`;
+    await expect(extracted(zipOf({ ...word, "word/document.xml": utf16le(dtd) }))).rejects.toThrow(
+      "This Word document is damaged and cannot be read: its part word/document.xml declares a DTD, which these files never do.",
+    );
+  });
+
+  it("refuses an element with more than 1,000 attributes, and a part of more than 16 MB, before parsing either", async () => {
+    const deck = pptxParts(BIOLOGY_SLIDES);
+    const attributes = Array.from({ length: 1001 }, (_, i) => `a${i}="x"`).join(" ");
+    await expect(extracted(zipOf({ ...deck, "ppt/slides/slide1.xml": deck["ppt/slides/slide1.xml"]!.replace("<p:cSld>", `<p:cSld ${attributes}>`) }))).rejects.toThrow(
+      "This PowerPoint presentation is damaged and cannot be read: its part ppt/slides/slide1.xml has an element with more than 1,000 attributes.",
+    );
+    const big = `<w:document xmlns:w="w"><w:body><w:p><w:r><w:t>${"a".repeat(MAX_XML_PART_BYTES)}</w:t></w:r></w:p></w:body></w:document>`;
+    await expect(extracted(zipOf({ ...docxParts(["x"]), "word/document.xml": big }))).rejects.toThrow(
+      "This Word document has a part (word/document.xml) of more than 16 MB of XML, the limit for one part.",
+    );
   });
 });
 

@@ -2,25 +2,33 @@
  * Word (.docx), read by mammoth, which knows Word's structure (styles and their names, lists, tables,
  * fields, text boxes, footnotes) far better than a walk over document.xml would. mammoth unzips with
  * JSZip, which inflates without a bound, so it never sees the upload: it gets a zip rebuilt from the
- * XML parts that passed zip.ts's and xml.ts's checks (pictures left out; they carry no text).
+ * XML parts it reads, once they passed zip.ts's and xml.ts's checks, as UTF-8 (mammoth reads parts as
+ * UTF-8; Word may write UTF-16). Pictures are left out (they carry no text), and so are parts mammoth
+ * never reads (custom XML, document properties, themes): they are not checked either.
  * Its HTML keeps headings, which sections.ts prefers to start sections at.
  */
 import { zipSync } from "fflate";
 import mammoth from "mammoth";
 import type { Block } from "./sections.ts";
 import { damaged } from "./types.ts";
-import { checkXml } from "./xml.ts";
+import { checkXml, decodeXml } from "./xml.ts";
 import type { ZipArchive } from "./zip.ts";
 
-const XML_PART = /\.(?:xml|rels)$/i;
+/** Parts mammoth may read: the package's content types and relationships, the main document's, and the parts beside it in word/ (styles, numbering, notes, comments). */
+const readByMammoth = (name: string) =>
+  name === "[Content_Types].xml" ||
+  name === "_rels/.rels" ||
+  (name.startsWith("word/_rels/") && name.endsWith(".rels") && name.indexOf("/", 11) < 0) ||
+  (name.startsWith("word/") && name.endsWith(".xml") && name.indexOf("/", 5) < 0);
 
 export async function docxBlocks(zip: ZipArchive): Promise<Block[]> {
   const parts: Record<string, Uint8Array> = {};
+  const encoder = new TextEncoder();
   for (const name of zip.entries.keys()) {
-    if (!XML_PART.test(name)) continue;
-    const data = zip.read(name) as Uint8Array;
-    checkXml(new TextDecoder().decode(data), "docx", name);
-    parts[name] = data;
+    if (!readByMammoth(name)) continue;
+    const xml = decodeXml(zip.read(name) as Uint8Array, "docx", name);
+    checkXml(xml, "docx", name);
+    parts[name] = encoder.encode(xml);
   }
   let html: string;
   try {

@@ -6,13 +6,13 @@
  */
 import type { Block } from "./sections.ts";
 import { damaged, type DocumentFormat } from "./types.ts";
-import { attr, childrenOf, parseXml, textOf, walk, type XmlNode } from "./xml.ts";
+import { attr, childrenOf, parseXml, textOf, walk, xmlPart, type XmlNode } from "./xml.ts";
 import type { ZipArchive } from "./zip.ts";
 
 const SKIPPED = new Set(["text:tracked-changes", "office:annotation", "text:note", "presentation:notes", "text:sequence-decls", "office:forms"]);
 
 function content(zip: ZipArchive, format: DocumentFormat): XmlNode[] {
-  const xml = zip.text("content.xml");
+  const xml = xmlPart(zip, "content.xml", format);
   if (xml === undefined) throw damaged(format, "its content.xml is missing");
   return parseXml(xml, format, "content.xml");
 }

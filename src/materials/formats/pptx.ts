@@ -7,21 +7,21 @@
  */
 import posix from "node:path/posix";
 import type { ZipArchive } from "./zip.ts";
-import { attr, childrenOf, parseXml, textOf, walk, type XmlNode } from "./xml.ts";
+import { attr, childrenOf, parseXml, textOf, walk, xmlPart, type XmlNode } from "./xml.ts";
 import { tooManyPages } from "../scan/failures.ts";
 import { asFormatFailure, damaged } from "./types.ts";
 
 export function pptxSlides(zip: ZipArchive, maxPages: number): string[] {
   return slideParts(zip, maxPages).map((part) => {
-    const xml = zip.text(part);
+    const xml = xmlPart(zip, part, "pptx");
     if (xml === undefined) throw damaged("pptx", `slide ${part} is missing`);
     return drawingParagraphs(parseXml(xml, "pptx", part)).join("\n");
   });
 }
 
 function slideParts(zip: ZipArchive, maxPages: number): string[] {
-  const presentation = zip.text("ppt/presentation.xml");
-  const rels = zip.text("ppt/_rels/presentation.xml.rels");
+  const presentation = xmlPart(zip, "ppt/presentation.xml", "pptx");
+  const rels = xmlPart(zip, "ppt/_rels/presentation.xml.rels", "pptx");
   if (presentation === undefined || rels === undefined) throw damaged("pptx", "its slide list is missing");
   const targets = new Map<string, string>();
   walk(parseXml(rels, "pptx", "ppt/_rels/presentation.xml.rels"), (node, name) => {
