@@ -120,6 +120,11 @@ describe("uploading Word, PowerPoint, OpenDocument, text and Markdown files", ()
     const set = await c.post("/api/study_sets", { name: "Biology", file_id: up.body.file_id, topic: "carbon dioxide", count: 2 });
     expect(set.body.page_unit).toBe("slide");
     expect(set.body.flashcards.some((card: { source_page: number | null }) => card.source_page !== null)).toBe(true);
+    // Insights too: the missed questions' sources and the pages to review are slides.
+    const [insight] = (await c.get("/api/ai/insights")).body;
+    expect(insight.most_missed.map((m: { page_unit: string }) => m.page_unit)).toEqual(questions.map(() => "slide"));
+    expect(insight.next_steps.review_pages.every((p: { page_unit: string }) => p.page_unit === "slide")).toBe(true);
+    expect(insight.summary.text).toMatch(/Review slides? \d/);
   });
 
   it("generates a test from a text document whose questions cite their section", async () => {

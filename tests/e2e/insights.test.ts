@@ -3,6 +3,7 @@ import { expect, it } from "vitest";
 import { newStudent } from "../helpers/accounts.ts";
 import { DESKTOP, PHONE, scrollsSideways } from "../helpers/browser.ts";
 import { uploadRFaq } from "../helpers/generation.ts";
+import { BIOLOGY_SLIDES, pptx } from "../helpers/office.ts";
 import { browserSuite, pageAs } from "../helpers/student-browser.ts";
 
 const suite = browserSuite();
@@ -47,6 +48,20 @@ it("shows the practised topic with its chart, most-missed question and a next st
     await expect.poll(() => page.getByLabel("Difficulty").inputValue()).toBe("Hard");
     await expect.poll(() => page.getByLabel("Select Study Material").inputValue()).toBe(String(fileId));
   }
+});
+
+it("cites a deck's slides as slides in the most-missed questions and the pages to review", async () => {
+  const { c } = await newStudent(suite.server.url);
+  const up = await c.upload("/api/files/upload/scan", pptx(BIOLOGY_SLIDES), "biology.pptx");
+  const gen = await c.post("/api/gpt/generate", { file_id: up.body.file_id, topic: "carbon dioxide", count: 2 });
+  await c.post("/api/tests/submit", { test_id: gen.body.test_id, answers: {} });
+
+  const page = suite.track(await pageAs(suite.browser, suite.server.url, c, "/ai-insights"));
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "carbon dioxide", level: 2 }) });
+  await card.getByText(/Missed 1 of 1 time/).first().waitFor();
+  const hints = await card.locator(".insight__missed .insight__hint").allTextContents();
+  for (const hint of hints) expect(hint).toMatch(/ · Source: slides? \d/);
+  expect(await card.locator(".insight__steps strong").first().textContent()).toMatch(/^Review slides? \d/);
 });
 
 it("says what to do when nothing has been practised", async () => {

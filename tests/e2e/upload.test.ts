@@ -93,6 +93,10 @@ describe("/upload", () => {
     await page.getByRole("status").filter({ hasText: '"biology.pptx" is ready: 3 slides scanned.' }).waitFor();
 
     for (const text of await generateFromUpload(page, "carbon dioxide", 2)) expect(text).toMatch(/^Source: slide [1-3]$/);
+    // The generator counts the deck in slides too.
+    await page.goto(new URL("/testgenerator", suite.server.url).href);
+    const option = page.getByLabel("Select Study Material").locator("option", { hasText: "biology.pptx" });
+    expect(await option.textContent()).toMatch(/^biology\.pptx \(3 slides, /);
   });
 
   it("refuses a file of another kind before sending it, and shows the server's reason for a damaged one", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeFigures, LIMITS, suggestDifficulty } from "../../src/study/insights/figures.ts";
-import { acceptSummaries } from "../../src/study/insights/summary.ts";
+import { acceptSummaries, plainSummary, summaryMessages } from "../../src/study/insights/summary.ts";
 
 describe("the suggested difficulty", () => {
   it.each([
@@ -82,5 +82,21 @@ describe("the figures", () => {
       [2, 1, 10],
     ]);
     expect(packages.next_steps.review_pages).toEqual([{ page: 2, missed: 20, study_material_id: 1, filename: null, page_unit: "page" }]);
+  });
+
+  it("names slides and sections as such in the summary and in what the model is given", () => {
+    const [topic] = computeFigures([attempt(100, 1, [false, false])], [test(1, "Photosynthesis")]);
+    // What the service finds the files' pages to be (service.ts's nameFiles).
+    for (const p of topic!.next_steps.review_pages) p.page_unit = "slide";
+    for (const m of topic!.most_missed) m.page_unit = "slide";
+    expect(plainSummary(topic!)).toContain("Review slides 1 and 2.");
+    const figures = JSON.parse(summaryMessages([topic!]).figures).topics[0];
+    expect(figures.pages_to_review).toEqual([
+      { page: 1, page_unit: "slide" },
+      { page: 2, page_unit: "slide" },
+    ]);
+    expect(figures.most_missed[0]).toMatchObject({ pages: [1], page_unit: "slide" });
+    topic!.next_steps.review_pages[1]!.page_unit = "section";
+    expect(plainSummary(topic!)).toContain("Review slide 1 and section 2.");
   });
 });

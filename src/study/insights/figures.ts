@@ -78,7 +78,18 @@ function missedQuestions(attempts: AttemptWithReview[], tests: Map<number, TestS
     .slice(0, LIMITS.missed)
     .map((m) => {
       const q = m.test.questions[m.index]!;
-      return { test_id: m.test.id, index: m.index, question: q.question, answer: q.answer, missed: m.missed, asked: m.asked, source_pages: q.source_pages, result_id: m.result_id };
+      return {
+        test_id: m.test.id,
+        index: m.index,
+        question: q.question,
+        answer: q.answer,
+        missed: m.missed,
+        asked: m.asked,
+        source_pages: q.source_pages,
+        study_material_id: m.test.study_material_id,
+        page_unit: "page" as const,
+        result_id: m.result_id,
+      };
     });
   const review = [...pages.values()].sort((a, b) => b.missed - a.missed || a.page - b.page).slice(0, LIMITS.pages);
   return { most, review };

@@ -26,6 +26,10 @@ export const MissedQuestion = z.object({
   missed: z.number().int(),
   asked: z.number().int(),
   source_pages: z.array(z.number().int()),
+  /** The file the question's test was made from (null once the test was made without one, or the file is gone). */
+  study_material_id: z.number().int().nullable(),
+  /** What `source_pages` are in that file: a PDF's pages, slides or sections ("page" once the file is gone). */
+  page_unit: z.enum(PAGE_UNITS),
   /** The latest attempt that missed it: its results page has "Add the questions I missed to a study set". */
   result_id: z.number().int(),
 });

@@ -12,10 +12,14 @@ import { computeFigures, LIMITS, type TopicFigures } from "./figures.ts";
 import type { InsightsOut } from "./schema.ts";
 import { summarize } from "./summary.ts";
 
-/** Names the files whose pages are to be reviewed, and what their pages are (a deleted file keeps its pages, without a name). */
+/**
+ * Names the files whose pages are to be reviewed, and says what their pages and those the most missed
+ * questions cite are: pages, slides or sections (a deleted file keeps its pages, without a name).
+ */
 async function nameFiles(scope: Scope, topics: TopicFigures[]) {
   const pages = topics.flatMap((t) => t.next_steps.review_pages);
-  const ids = [...new Set(pages.map((p) => p.study_material_id).filter((id): id is number => id !== null))];
+  const missed = topics.flatMap((t) => t.most_missed);
+  const ids = [...new Set([...pages, ...missed].map((p) => p.study_material_id).filter((id): id is number => id !== null))];
   const files = new Map<number, { filename: string; page_unit: PageUnit }>();
   for (const id of ids) {
     const file = await findMaterial(scope, id).catch(() => undefined);
@@ -26,6 +30,7 @@ async function nameFiles(scope: Scope, topics: TopicFigures[]) {
     p.filename = file?.filename ?? null;
     p.page_unit = file?.page_unit ?? "page";
   }
+  for (const m of missed) m.page_unit = (m.study_material_id !== null && files.get(m.study_material_id)?.page_unit) || "page";
 }
 
 export async function getInsights(scope: Scope): Promise<InsightsOut> {

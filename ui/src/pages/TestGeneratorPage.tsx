@@ -213,7 +213,7 @@ export function TestGeneratorPage() {
           placeholder="Choose a study guide…"
           options={available.map((file) => ({
             value: String(file.file_id),
-            label: `${file.filename} (${plural(file.pages, "page")}, ${formatKb(file.size)})`,
+            label: `${file.filename} (${plural(file.pages, file.page_unit)}, ${formatKb(file.size)})`,
           }))}
           value={selected}
           onChange={(event) => {

@@ -14,10 +14,13 @@ export function generatorHref(step: Insight["next_steps"]["take_test"]): string 
 }
 
 /** "page 4", "slides 3 and 5": pages of files of one kind are named as that kind calls them, of mixed kinds as pages. */
+/** "slides 3 and 5", or with units mixed "page 2 and slide 3" (the server's twin is listPages in src/materials/formats/cite.ts). */
 function pagesText(pages: { page: number; page_unit: PageUnit }[]): string {
-  const unit = pages.every((p) => p.page_unit === pages[0]?.page_unit) ? (pages[0]?.page_unit ?? "page") : "page";
-  const numbers = pages.map((p) => p.page);
-  return numbers.length === 1 ? `${unit} ${numbers[0]}` : `${unit}s ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+  const unit = pages[0]?.page_unit ?? "page";
+  const same = pages.every((p) => p.page_unit === unit);
+  const items = pages.map((p) => (same ? String(p.page) : `${p.page_unit} ${p.page}`));
+  const list = items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+  return same ? `${pages.length === 1 ? unit : `${unit}s`} ${list}` : `${list}`;
 }
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -101,7 +104,7 @@ export function TopicInsightCard({ insight }: { insight: Insight }) {
                   <span className="insight__question">{m.question}</span>
                   <span className="insight__hint">
                     Missed {m.missed} of {plural(m.asked, "time")} · Answer: {m.answer}
-                    {formatSources(m.source_pages) ? ` · ${formatSources(m.source_pages)}` : ""}
+                    {formatSources(m.source_pages, m.page_unit) ? ` · ${formatSources(m.source_pages, m.page_unit)}` : ""}
                   </span>
                 </li>
               ))}
