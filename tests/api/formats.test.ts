@@ -86,6 +86,14 @@ describe("uploading Word, PowerPoint, OpenDocument, text and Markdown files", ()
     expect(a[2]!.text).toMatch(/^Summary\nThe nucleus holds/);
   });
 
+  it("reads a Markdown note that quotes a PDF's header as Markdown, not as a damaged PDF", async () => {
+    const { c } = await newStudent(server.url);
+    const note = "# PDF internals\n\nEvery PDF file starts with a header line such as %PDF-1.7, then a comment of binary bytes.\n";
+    const res = await c.upload("/api/files/upload/scan", text(note), "pdf-notes.md");
+    expect(res.status).toBe(201);
+    expect((await pagesOf(res.body.file_id)).map((p) => p.text)).toEqual(["PDF internals\nEvery PDF file starts with a header line such as %PDF-1.7, then a comment of binary bytes."]);
+  });
+
   it("tells files apart by content: a Word document named .pdf is read as one, and downloads as Word", async () => {
     const { c } = await newStudent(server.url);
     const res = await c.upload("/api/files/upload/scan", docx(BLOCKS), "renamed.pdf");
@@ -188,6 +196,13 @@ describe("hostile and broken files", () => {
       "This file holds more than 10,000 parts, the limit for one document.",
     ],
     ["a text file over the upload limit", () => text("All work and no play. ".repeat(600_000)), "huge.txt", 413, "The file is larger than 12 MB."],
+    [
+      "a text file of more sections than the page limit (40 here)",
+      () => text(Array.from({ length: 1000 }, (_, i) => paragraph("Long", i)).join("\n\n")),
+      "long.txt",
+      422,
+      /^This text file is too long: it makes \d+ sections of about a page \(up to 3,000 characters each\); the limit is 40 sections\.$/,
+    ],
   ];
   it.each(cases)("refuses %s with a clear message while the server answers", async (_kind, build, filename, status, detail) => {
     const { c } = await newStudent(server.url);
