@@ -11,8 +11,9 @@ import { FormatFailure, damaged } from "./types.ts";
 /** Entries in one container. A 300-slide deck has some 1,500; a file with far more is built to hurt. */
 export const MAX_ZIP_ENTRIES = 10_000;
 /**
- * Bytes all parts read from one container may unpack to. The XML of a 500-page Word document is some
- * 20 MB; parsing is what costs memory (several times the text), and the scan worker's heap is 256 MB.
+ * Bytes all parts read from one container may unpack to: a deck's many slides, or a document's parts
+ * (each at most xml.ts's MAX_XML_PART_BYTES, 16 MB: parsing is what costs memory, some ten times the
+ * text, and the scan worker's heap is 256 MB).
  */
 export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 
