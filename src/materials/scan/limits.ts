@@ -40,8 +40,35 @@ export const MAX_DOCUMENT_CHARS = 10_000_000;
 export const OUT_OF_MEMORY = /allocation failed|out of memory/i;
 
 /**
+ * What a worker dying for lack of memory may print on stderr besides V8's own words: tesseract's image
+ * library failing to allocate ("pixdata_malloc fail"), and V8 failing to make memory executable for
+ * compiled code ("Check failed: SetPermissions", a SIGTRAP), both seen under the limit during OCR.
+ */
+export const STDERR_OUT_OF_MEMORY = new RegExp(`${OUT_OF_MEMORY.source}|malloc fail|Check failed: SetPermissions`, "i");
+
+/**
+ * Address space added to SCAN_MEMORY_MB while a worker reads pages by OCR. Of a worker's 1,024 MB, V8
+ * reserves 512 MB as its code range before running anything (0.5 MB of it resident), and the worker is
+ * at about 720 MB when OCR starts; the recognizer takes 180-250 MB more and each page's rendering some
+ * 120 MB while it lasts, so a 30-page scan peaked at 958-991 MB and failed in 2 of 13 runs. The worker
+ * starts with this much more as its hard limit and is raised to it just before its first OCR page
+ * (V8 sizes its heap by the limit it starts with, which stays that of a text scan); a worker that ran
+ * OCR is replaced once OCR is done (pool.ts). It is address space, not memory used: resident memory
+ * stayed near 400 MB.
+ */
+export const OCR_MEMORY_MB = 512;
+
+/**
  * Pixels of one image pdf.js decodes (for OCR's rendering; reading text decodes none): an A4 page scanned
  * at 600 dpi has 35 million, 140 MB as RGBA. A larger one is skipped, not drawn, so a file cannot make a
  * worker decode an image declared far larger than its bytes.
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * Time a scan may take for each page it reads by OCR, on top of SCAN_TIMEOUT_S (pool.ts). A page takes
+ * 3-4 s on an idle worker of this machine's and 8-11 s when both cores are busy (8 pages took 68-91 s in
+ * the review of issue 15); 15 s leaves room for a slower machine. Bounded by OCR_MAX_PAGES: at its
+ * default of 50, a scan may take 120 + 750 seconds of worker time.
+ */
+export const OCR_PAGE_TIMEOUT_S = 15;

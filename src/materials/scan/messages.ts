@@ -15,6 +15,8 @@ export type WorkerFailure =
   | "memory"
   /** A page has more text than `maxPageChars`; `page` says which. */
   | "page-text"
+  /** Reading page `page` by OCR failed, and not for memory (a failure of tesseract's). */
+  | "ocr"
   /** A file of another kind than PDF was refused (../formats); `status` and `detail` say how to answer. */
   | "refused";
 

@@ -27,14 +27,18 @@ export async function pagesForOcr(doc: PDFDocumentProxy, from: number, texts: re
 /** What tesseract's WebAssembly says when its memory cannot grow under the worker's limit. */
 const WASM_OUT_OF_MEMORY = /OOM|enlarge memory|out of memory/i;
 
-/** Page `number`'s text as OCR reads it from the rendered page. */
+/**
+ * Page `number`'s text as OCR reads it from the rendered page. Any failure is OCR's ("memory" or "ocr",
+ * for that page), never the file's: its pages opened and their text layer was read before.
+ */
 export async function readByOcr(doc: PDFDocumentProxy, number: number, languages: string[]): Promise<string> {
   const page = await doc.getPage(number);
   try {
     const image = await renderPage(page);
     return await recognize(image.pgm, languages, image.dpi);
   } catch (error) {
-    throw WASM_OUT_OF_MEMORY.test(String(error)) ? new ReadFailure("memory", { cause: error }) : error;
+    if (error instanceof ReadFailure) throw error;
+    throw new ReadFailure(WASM_OUT_OF_MEMORY.test(String(error)) ? "memory" : "ocr", { cause: error, page: number });
   } finally {
     page.cleanup();
   }

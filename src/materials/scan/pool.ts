@@ -8,6 +8,8 @@ import path from "node:path";
 import { AppError } from "../../core/errors.ts";
 import {
   noSelectableText,
+  ocrFailed,
+  ocrTimedOut,
   poolClosed,
   scanAbandoned,
   scanTimedOut,
@@ -19,7 +21,7 @@ import {
   workerFailure,
   type FailureLimits,
 } from "./failures.ts";
-import { DEFAULT_MEMORY_MB, MAX_DOCUMENT_CHARS, MAX_PAGE_CHARS } from "./limits.ts";
+import { DEFAULT_MEMORY_MB, MAX_DOCUMENT_CHARS, MAX_PAGE_CHARS, OCR_MEMORY_MB, OCR_PAGE_TIMEOUT_S } from "./limits.ts";
 import type { DocumentFormat } from "../formats/types.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
 import { betterText } from "./text-layer.ts";
@@ -90,7 +92,8 @@ interface Slot {
 
 export function createScanPool(options: ScanPoolOptions): ScanPool {
   const { timeoutMs, maxPages, memoryMb = DEFAULT_MEMORY_MB, maxPageChars = MAX_PAGE_CHARS, maxDocumentChars = MAX_DOCUMENT_CHARS } = options;
-  const { ocrMaxPages = 0, ocrLanguages = ["eng"] } = options;
+  const { ocrMaxPages = 0, ocrLanguages = ["eng"], ocrPageTimeoutMs = OCR_PAGE_TIMEOUT_S * 1000 } = options;
+  const ocrMemoryMb = ocrMaxPages > 0 ? (options.ocrMemoryMb ?? OCR_MEMORY_MB) : 0;
   const limits: FailureLimits = { memoryMb, maxPageChars };
   const workers = Math.max(1, Math.floor(options.workers));
   const scans: Scan[] = [];
@@ -105,10 +108,14 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   /** Gives the slot a fresh worker. Events of the worker it replaces are ignored from then on. */
   function startWorker(slot: Slot): void {
     const live = () => slot.worker === worker && !stopped;
-    const worker = startWorkerProcess(memoryMb, {
-      message: (message) => live() && onMessage(slot, message),
-      exit: (error, stderr) => live() && onExit(slot, error, stderr),
-    });
+    const worker = startWorkerProcess(
+      memoryMb,
+      {
+        message: (message) => live() && onMessage(slot, message),
+        exit: (error, stderr, outOfMemory) => live() && onExit(slot, error, stderr, outOfMemory),
+      },
+      ocrMemoryMb,
+    );
     slot.worker = worker;
     slot.ready = false;
     slot.current = undefined;
@@ -128,7 +135,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     void old.kill();
   }
 
-  function onExit(slot: Slot, error: Error, stderr: string): void {
+  function onExit(slot: Slot, error: Error, stderr: string, outOfMemory: boolean): void {
     const current = slot.current;
     if (!slot.ready && ++startFailures >= MAX_START_FAILURES) {
       const cause = new Error(`${error.message}\n${stderr}`, { cause: error });
@@ -136,7 +143,9 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       return;
     }
     startWorker(slot);
-    if (current) fail(current.scan, workerCrashed(error, stderr, limits, current.scan.format));
+    if (current?.task.kind === "ocr") {
+      fail(current.scan, ocrFailed(current.task.page, outOfMemory, memoryMb + ocrMemoryMb, new Error(`${error.message}\n${stderr}`)));
+    } else if (current) fail(current.scan, workerCrashed(error, stderr, outOfMemory, limits, current.scan.format));
   }
 
   function onMessage(slot: Slot, message: FromWorker): void {
@@ -150,11 +159,14 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       if (slot.current?.scan.id === message.scanId) slot.current.scan.format = message.format;
       return;
     }
-    const scan = slot.current?.scan;
+    const { scan, task } = slot.current ?? {};
     slot.current = undefined;
     if (scan?.id === message.scanId && scans.includes(scan)) {
       scan.running--;
       if (scan.running === 0) stopClock(scan);
+      if (message.type === "failed" && task?.kind === "ocr") {
+        return fail(scan, ocrFailed(task.page, message.failure === "memory", memoryMb + ocrMemoryMb));
+      }
       onAnswer(scan, message);
     }
     recycleAfterOcr();
@@ -194,6 +206,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
           if (scan.ocrPages > ocrMaxPages) return fail(scan, tooManyOcrPages(ocrMaxPages));
           scan.ocrLeft += message.ocr.length;
           scan.todo.push(...message.ocr.map((page) => ({ kind: "ocr" as const, page })));
+          if (scan.running > 0 && message.ocr.length > 0) restartClock(scan); // its limit grew
         }
         break;
       case "ocr":
@@ -222,7 +235,13 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       scan.running++;
       scan.lastTurn = ++turn;
       if (scan.running === 1) startClock(scan);
-      slot.worker.send(taskMessage(scan, task));
+      const message = taskMessage(scan, task);
+      if (task.kind === "ocr" && !slot.ocrUsed) {
+        // The worker's memory limit is raised for OCR first (OCR_MEMORY_MB); the worker is replaced once
+        // OCR is done (recycleAfterOcr), so the raise never outlasts it.
+        const { worker } = slot;
+        void worker.allowOcr().then(() => worker.send(message));
+      } else slot.worker.send(message);
       if (task.kind === "ocr") {
         slot.ocrUsed = true;
         scan.progress?.({ ocrPage: task.page, pages: scan.texts.length });
@@ -261,10 +280,22 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     return best;
   }
 
+  /**
+   * A scan's time limit: SCAN_TIMEOUT_S, and ocrPageTimeoutMs for each page found to need OCR (at most
+   * OCR_MAX_PAGES of them), since a page read by OCR takes seconds where a text page takes milliseconds.
+   */
+  const limitMs = (scan: Scan) => timeoutMs + scan.ocrPages * ocrPageTimeoutMs;
+
   function startClock(scan: Scan): void {
     const { clock } = scan;
     clock.since = performance.now();
-    clock.timer = setTimeout(() => fail(scan, scanTimedOut(timeoutMs, scan.format)), timeoutMs - clock.usedMs).unref();
+    const timedOut = () => (scan.ocrPages > 0 ? ocrTimedOut(limitMs(scan), scan.ocrPages) : scanTimedOut(timeoutMs, scan.format));
+    clock.timer = setTimeout(() => fail(scan, timedOut()), limitMs(scan) - clock.usedMs).unref();
+  }
+
+  function restartClock(scan: Scan): void {
+    stopClock(scan);
+    startClock(scan);
   }
 
   function stopClock(scan: Scan): void {

@@ -19,8 +19,9 @@ export interface ScanPoolOptions {
   /** How many worker processes scan at once (SCAN_WORKERS). */
   workers: number;
   /**
-   * Time workers may spend on one scan (SCAN_TIMEOUT_S × 1000); time it waits behind other files does
-   * not count. A scan over the limit fails and its stuck worker is replaced.
+   * Time workers may spend on one scan (SCAN_TIMEOUT_S × 1000), and ocrPageTimeoutMs more for each page
+   * it reads by OCR; time it waits behind other files does not count. A scan over the limit fails and
+   * its stuck worker is replaced.
    */
   timeoutMs: number;
   /** Documents with more pages are refused before their text is read (MAX_PDF_PAGES). */
@@ -35,6 +36,10 @@ export interface ScanPoolOptions {
   ocrMaxPages?: number;
   /** Languages OCR reads in (OCR_LANGUAGES). */
   ocrLanguages?: string[];
+  /** Memory a worker may use on top of memoryMb while reading pages by OCR (limits.ts's OCR_MEMORY_MB). */
+  ocrMemoryMb?: number;
+  /** Time a scan may take on top of timeoutMs for each page it reads by OCR (limits.ts's OCR_PAGE_TIMEOUT_S × 1000). */
+  ocrPageTimeoutMs?: number;
 }
 
 /** Where a scan is: OCR reading page `page` of the file's `pages`. */

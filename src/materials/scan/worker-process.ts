@@ -5,20 +5,26 @@
  * own address space, limited here with util-linux tools (part of every Debian system):
  *
  * - `prlimit --data` sets RLIMIT_DATA: past it every allocation fails, ArrayBuffers included, and the
- *   worker fails its scan or dies, while the server goes on untouched;
+ *   worker fails its scan or dies, while the server goes on untouched. The hard limit may be higher
+ *   (`ocrMb` more): a worker about to read pages by OCR is raised to it (allowOcr), see limits.ts;
  * - `setpriv --pdeathsig KILL` has the kernel kill the worker when the server dies, even a worker stuck
  *   in pdf.js that would never notice its IPC channel closing.
  *
  * Each execs the next, so the worker is the direct child and keeps the IPC channel.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
-import { HEAP_FLAGS } from "./limits.ts";
+import { promisify } from "node:util";
+import { HEAP_FLAGS, STDERR_OUT_OF_MEMORY } from "./limits.ts";
 import type { FromWorker, ToWorker } from "./messages.ts";
 
 const WORKER_SCRIPT = fileURLToPath(new URL("./worker.ts", import.meta.url));
-/** How much of the worker's stderr is kept: V8 explains a fatal error in its first lines. */
+/**
+ * How much of the worker's stderr is kept, from its start and from its end: V8 explains a fatal error at
+ * the end, after whatever tesseract's image library printed first (10 KB of it before one out-of-memory
+ * death). Whether memory ran out is looked for in all of it (WorkerEvents.exit).
+ */
 const STDERR_KEPT = 4096;
 
 export interface WorkerProcess {
@@ -27,29 +33,39 @@ export interface WorkerProcess {
   ref(keep: boolean): void;
   /** Ends the worker at once (SIGKILL): it may be stuck, and it holds nothing worth saving. */
   kill(): Promise<void>;
+  /** Raises the worker's memory limit to the hard limit it was started with (memoryMb + ocrMb), for OCR. */
+  allowOcr(): Promise<void>;
 }
 
 export interface WorkerEvents {
   message(message: FromWorker): void;
-  /** The worker is gone; `stderr` is the start of what it wrote there. Called once. */
-  exit(error: Error, stderr: string): void;
+  /**
+   * The worker is gone; `stderr` is the start and the end of what it wrote there, `outOfMemory` whether
+   * any of it said that memory ran out. Called once.
+   */
+  exit(error: Error, stderr: string, outOfMemory: boolean): void;
 }
 
-export function startWorkerProcess(memoryMb: number, on: WorkerEvents): WorkerProcess {
-  const child = spawn(
-    "setpriv",
-    ["--pdeathsig", "KILL", "--", "prlimit", `--data=${memoryMb * 1024 * 1024}`, "--", process.execPath, ...HEAP_FLAGS, WORKER_SCRIPT],
-    { stdio: ["ignore", "inherit", "pipe", "ipc"] },
-  );
-  let stderr = "";
+const MB = 1024 * 1024;
+
+export function startWorkerProcess(memoryMb: number, on: WorkerEvents, ocrMb = 0): WorkerProcess {
+  // The soft limit is what V8 sizes itself by at start (and what text scans get); see allowOcr.
+  const data = `--data=${memoryMb * MB}:${(memoryMb + ocrMb) * MB}`;
+  const child = spawn("setpriv", ["--pdeathsig", "KILL", "--", "prlimit", data, "--", process.execPath, ...HEAP_FLAGS, WORKER_SCRIPT], {
+    stdio: ["ignore", "inherit", "pipe", "ipc"],
+  });
+  const stderr = { head: "", tail: "", outOfMemory: false };
   child.stderr?.setEncoding("utf8").on("data", (text: string) => {
-    if (stderr.length < STDERR_KEPT) stderr += text.slice(0, STDERR_KEPT - stderr.length);
+    // A chunk may end inside the words looked for: the end kept so far is searched with it.
+    stderr.outOfMemory ||= STDERR_OUT_OF_MEMORY.test(stderr.tail.slice(-200) + text);
+    if (stderr.head.length < STDERR_KEPT) stderr.head += text.slice(0, STDERR_KEPT - stderr.head.length);
+    else stderr.tail = (stderr.tail + text).slice(-STDERR_KEPT);
   });
   let exited = false;
   const exit = (error: Error) => {
     if (exited) return;
     exited = true;
-    on.exit(error, stderr);
+    on.exit(error, stderr.tail ? `${stderr.head}\n…\n${stderr.tail}` : stderr.head, stderr.outOfMemory);
   };
   child.on("message", (message: FromWorker) => on.message(message));
   // "error": it could not be started (setpriv or prlimit missing), or a message could not be sent.
@@ -68,8 +84,15 @@ export function startWorkerProcess(memoryMb: number, on: WorkerEvents): WorkerPr
       }
     },
     kill: () => killProcess(child),
+    async allowOcr() {
+      if (ocrMb <= 0 || child.pid === undefined) return;
+      // Raising a soft limit up to the hard one needs no privilege. A worker gone meanwhile is no error.
+      await run("prlimit", ["--pid", String(child.pid), `--data=${(memoryMb + ocrMb) * MB}:`]).catch(() => {});
+    },
   };
 }
+
+const run = promisify(execFile);
 
 function killProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();

@@ -87,7 +87,9 @@ async function handle(message: ToWorker): Promise<FromWorker | undefined> {
     if (error instanceof FormatFailure && !memoryRanOut) {
       return { type: "failed", scanId: message.scanId, failure: "refused", status: error.status, detail: error.message };
     }
-    failure = memoryRanOut ? new ReadFailure("memory") : error instanceof ReadFailure ? error : new ReadFailure("damaged", { cause: error });
+    // A file that opened and whose pages were read is not damaged when OCR then fails on one of them.
+    const unknown = message.type === "ocr" ? new ReadFailure("ocr", { cause: error, page: message.page }) : new ReadFailure("damaged", { cause: error });
+    failure = memoryRanOut ? new ReadFailure("memory") : error instanceof ReadFailure ? error : unknown;
   }
   release(message.scanId);
   return { type: "failed", scanId: message.scanId, failure: failure.failure, ...(failure.page ? { page: failure.page } : {}) };
