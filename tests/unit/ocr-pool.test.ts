@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScanPool, type ScanPool, type ScanPoolOptions } from "../../src/materials/scan/index.ts";
 import { textPdf, writeTemp } from "../helpers/pdfs.ts";
 import { scannedPdf } from "../helpers/scanned-pdf.ts";
+import { stderrKeeper } from "../../src/materials/scan/worker-process.ts";
 
 const R_FAQ = path.resolve(import.meta.dirname, "../fixtures/pdf/r-faq.pdf");
 /** OCR takes seconds a page, more on a busy machine: a test's time limit, not an assertion. */
@@ -93,4 +94,29 @@ describe("the time limit of a scan read by OCR", () => {
     },
     OCR_TEST_MS,
   );
+});
+
+describe("a dead worker's stderr", () => {
+  const LEPTONICA = "Error in pixGetHeight: pix not defined\nError in pixClipBoxToForeground: pixs not defined or not 1 bpp\n";
+  const V8_FATAL = "FATAL ERROR: Committing semi space failed. Allocation failed - JavaScript heap out of memory\n";
+
+  it("says memory ran out when V8 says so after 10 KB of tesseract's image library, the words split across chunks", () => {
+    const stderr = stderrKeeper();
+    for (let i = 0; i < 100; i++) stderr.add(LEPTONICA);
+    stderr.add(V8_FATAL.slice(0, 60));
+    stderr.add(V8_FATAL.slice(60));
+    stderr.add(" 1: 0x931db0  [node]\n".repeat(20));
+    expect(stderr.outOfMemory()).toBe(true);
+    expect(stderr.text()).toContain(V8_FATAL.trim()); // kept for the log, with the start
+    expect(stderr.text().startsWith(LEPTONICA)).toBe(true);
+  });
+
+  it("says so for the image library's failed allocation alone, and not for other errors", () => {
+    const starved = stderrKeeper();
+    starved.add("Error in pixCreateNoInit: pixdata_malloc fail for data\n");
+    expect(starved.outOfMemory()).toBe(true);
+    const other = stderrKeeper();
+    other.add(LEPTONICA.repeat(100));
+    expect(other.outOfMemory()).toBe(false);
+  });
 });

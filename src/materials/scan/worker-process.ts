@@ -54,18 +54,13 @@ export function startWorkerProcess(memoryMb: number, on: WorkerEvents, ocrMb = 0
   const child = spawn("setpriv", ["--pdeathsig", "KILL", "--", "prlimit", data, "--", process.execPath, ...HEAP_FLAGS, WORKER_SCRIPT], {
     stdio: ["ignore", "inherit", "pipe", "ipc"],
   });
-  const stderr = { head: "", tail: "", outOfMemory: false };
-  child.stderr?.setEncoding("utf8").on("data", (text: string) => {
-    // A chunk may end inside the words looked for: the end kept so far is searched with it.
-    stderr.outOfMemory ||= STDERR_OUT_OF_MEMORY.test(stderr.tail.slice(-200) + text);
-    if (stderr.head.length < STDERR_KEPT) stderr.head += text.slice(0, STDERR_KEPT - stderr.head.length);
-    else stderr.tail = (stderr.tail + text).slice(-STDERR_KEPT);
-  });
+  const stderr = stderrKeeper();
+  child.stderr?.setEncoding("utf8").on("data", (text: string) => stderr.add(text));
   let exited = false;
   const exit = (error: Error) => {
     if (exited) return;
     exited = true;
-    on.exit(error, stderr.tail ? `${stderr.head}\n…\n${stderr.tail}` : stderr.head, stderr.outOfMemory);
+    on.exit(error, stderr.text(), stderr.outOfMemory());
   };
   child.on("message", (message: FromWorker) => on.message(message));
   // "error": it could not be started (setpriv or prlimit missing), or a message could not be sent.
@@ -93,6 +88,29 @@ export function startWorkerProcess(memoryMb: number, on: WorkerEvents, ocrMb = 0
 }
 
 const run = promisify(execFile);
+
+/**
+ * What is kept of a worker's stderr: its first and last STDERR_KEPT characters, and whether any of it
+ * said that memory ran out (looked for across chunk boundaries: a chunk may end inside the words).
+ */
+export function stderrKeeper() {
+  let head = "";
+  let tail = "";
+  let last = "";
+  let outOfMemory = false;
+  return {
+    add(text: string): void {
+      const seen = last + text;
+      outOfMemory ||= STDERR_OUT_OF_MEMORY.test(seen);
+      last = seen.slice(-200);
+      const room = Math.max(0, STDERR_KEPT - head.length);
+      head += text.slice(0, room);
+      if (text.length > room) tail = (tail + text.slice(room)).slice(-STDERR_KEPT);
+    },
+    text: () => (tail ? `${head}\n…\n${tail}` : head),
+    outOfMemory: () => outOfMemory,
+  };
+}
 
 function killProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();
