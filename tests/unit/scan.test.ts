@@ -275,8 +275,8 @@ describe("the pool", () => {
     const pending = failureOf(scanBytes(await endlessPdf(), closing));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await closing.close();
-    expect(await pending).toMatchObject({ status: 503, detail: "The PDF scanner has been shut down." });
-    await expectFailure(closing.scan(fixture("r-faq.pdf")), 503, "The PDF scanner has been shut down.");
+    expect(await pending).toMatchObject({ status: 503, detail: "The scanner of study material has been shut down." });
+    await expectFailure(closing.scan(fixture("r-faq.pdf")), 503, "The scanner of study material has been shut down.");
   });
 });
 

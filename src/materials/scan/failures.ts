@@ -96,4 +96,4 @@ const seconds = (ms: number) => ms / 1000;
 /** The client went away (the upload request was aborted); nobody will read this answer. */
 export const scanAbandoned = () => new AppError(400, "The upload was cancelled before its scan finished.");
 
-export const poolClosed = () => new AppError(503, "The PDF scanner has been shut down.");
+export const poolClosed = () => new AppError(503, "The scanner of study material has been shut down.");

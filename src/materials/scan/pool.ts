@@ -139,7 +139,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     const current = slot.current;
     if (!slot.ready && ++startFailures >= MAX_START_FAILURES) {
       const cause = new Error(`${error.message}\n${stderr}`, { cause: error });
-      void stopAll(() => new AppError(500, "The PDF scanner could not start.", { cause }));
+      void stopAll(() => new AppError(500, "The scanner of study material could not start.", { cause }));
       return;
     }
     startWorker(slot);
