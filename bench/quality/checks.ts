@@ -11,6 +11,7 @@
  */
 import winkNLP from "wink-nlp";
 import model from "wink-eng-lite-web-model";
+import { startsWithName } from "../../src/generation/providers/builtin/english.ts";
 
 /** The parts of a question the checks read (a `Question` of src/generation/providers/types.ts fits). */
 export interface ItemUnderTest {
@@ -71,8 +72,8 @@ const samePhrase = (a: string, b: string) => {
 };
 
 const BLANK = /_{3,}/;
-/** "True or false: …", "Fill in the blank (two words): …": instructions a provider may put before the stem itself. */
-const INSTRUCTION_PREFIX = /^(?:true or false|t\/f|complete the (?:sentence|statement)|fill in the blanks?(?:\s*\([^)]{0,30}\))?|choose the (?:best|correct) (?:answer|option))\s*[:?.-]\s*/i;
+/** "True or false: …", "Fill in the blank about NFS (two words): …": instructions a provider may put before the stem itself. */
+const INSTRUCTION_PREFIX = /^(?:true or false|t\/f|complete the (?:sentence|statement)|fill in the blanks?|choose the (?:best|correct) (?:answer|option))(?:,?\s+about\s[^:()]{1,80}?)?(?:\s*\([^)]{0,30}\))?\s*[:?.-]\s*/i;
 export const stemText = (item: ItemUnderTest) => item.question.trim().replace(INSTRUCTION_PREFIX, "");
 const distractors = (item: ItemUnderTest) => item.options.filter((o) => norm(o) !== norm(item.answer));
 const hasOptions = (item: ItemUnderTest) => item.type === "multiple_choice" && item.options.length > 1;
@@ -94,7 +95,7 @@ const RUN_ON = /\p{Ll}{2,}\s+(?:The|This|These|It|We|You|If|For|Often|Note|See|T
 export function completeStem({ item }: CheckInput): Verdict {
   const s = stemText(item);
   const first = s.match(/^[\p{L}\p{N}_]+/u)?.[0] ?? "";
-  if (!/^[\p{Lu}\p{N}_"“'‘(]/u.test(s)) return fail("does not start with a capital");
+  if (!/^[\p{Lu}\p{N}_"“'‘(]/u.test(s) && !startsWithName(s)) return fail("does not start with a capital");
   if (CONTINUATIONS.has(first.toLowerCase())) return fail(`starts mid-sentence ("${first}")`);
   if (s.split(/\s+/).length < 4) return fail("fewer than four words");
   if (!/(?:[?.!]|_{3,})["”'’)\]]*$/u.test(s)) return fail("does not end a sentence");

@@ -178,18 +178,104 @@ describe("selection", () => {
     for (const q of questions) expect(quoted(q), q.question).not.toMatch(/compiler|Makefiles|Fortran/);
   });
 
+  it("asks about a page that names the topic only in passing, never when another page is about it", async () => {
+    const pages = document(
+      [
+        [
+          "The kernel is the program that manages the hardware and runs every other program.",
+          "The kernel loads drivers as modules when a device needs them.",
+          "A kernel module is a piece of code that the kernel can load and unload while it runs.",
+          "The kernel exposes devices to programs as special files in a virtual file system.",
+          "Each kernel package installs the kernel image and the modules built for it.",
+        ].join("\n"),
+        [
+          "The quota system allows limiting the disk space allocated to a user or a group of users.",
+          "A soft limit is a quota that a user may exceed for a grace period.",
+          "A hard limit is a quota that a user can never exceed.",
+          "The warnquota command sends an email to users who exceed their soft limit.",
+          "Quotas are enabled per file system with options in the file system table.",
+          "Quota support must be present in the kernel for the quota tools to work.",
+        ].join("\n"),
+        // The guide's other subjects: the kernel is one of them, not what the whole guide is about.
+        "A printer queue holds the documents waiting to be printed.\nThe printing system sends each document of the queue to its printer.",
+        "A user account is the identity under which a person works on the machine.\nThe password file lists the accounts of the machine.",
+        "A network interface connects the machine to a network.\nThe routing table tells the machine where to send each packet.",
+        "A backup is a copy of the files that can be restored after a loss.\nThe backup schedule decides how often each copy is made.",
+      ],
+      "Guide",
+    );
+    const questions = await generate(pages, "kernel", { count: 10, passages: passagesFor(pages, "kernel") });
+    expect(questions.length).toBeGreaterThan(2);
+    // The quota page names the kernel once, in passing: none of its sentences is a question about the kernel.
+    for (const q of questions) expect(q.source_pages, q.question).toEqual([1]);
+  });
+
+  it("says what the topic is when the sentence asked about does not name it", async () => {
+    const pages = document(
+      [
+        [
+          "NFS is a protocol that lets a machine mount directories exported by a server over the network.",
+          "An NFS server exports directories listed in its exports file.",
+          "An NFS client mounts an exported directory like a local file system.",
+          "The rw option allows clients to write to the exported directory.",
+          "The root_squash option maps requests from the root user to an anonymous account.",
+          "Access to an NFS export is granted per machine or per network.",
+        ].join("\n"),
+        "A printer queue holds the documents waiting to be printed.\nThe printing system sends each document of the queue to its printer.",
+      ],
+      "Guide",
+    );
+    const questions = await generate(pages, "nfs", { count: 10, types: ["multiple_choice", "true_false", "short_answer"], passages: passagesFor(pages, "NFS") });
+    const unnamed = questions.filter((q) => !/\bNFS\b/.test(quoted(q)));
+    expect(unnamed.length).toBeGreaterThan(0);
+    // "Complete the statement about NFS: The rw option allows …", with the topic as the document prints it.
+    for (const q of unnamed) if (!/^(?:Which|What)\b/.test(q.question)) expect(q.question).toMatch(/^(?:Complete the statement about NFS|Fill in the blank about NFS|True or false, about NFS)\b/);
+    for (const q of questions.filter((q) => /\bNFS\b/.test(quoted(q)))) expect(q.question).not.toMatch(/about NFS/);
+  });
+
+  it("asks about a command whose name starts its sentence in lower case", async () => {
+    const pages = document(
+      [
+        "anacron is the daemon that completes cron for computers that are not on at all times.\ncron is the daemon that runs scheduled commands at the times their crontab entries name.",
+        "The anacron package deactivates the daily scripts of cron to avoid running them twice.\nanacron runs the tasks of its anacrontab file a few minutes after the machine boots.",
+      ],
+      "Guide",
+    );
+    const questions = await generate(pages, "anacron", { count: 6, types: ["true_false", "short_answer"], passages: passagesFor(pages, "anacron") });
+    const sources = questions.map(quoted);
+    expect(sources.some((source) => source.startsWith("anacron is the daemon"))).toBe(true);
+    // As printed, not "Anacron is …".
+    for (const q of questions) expect(q.question).not.toMatch(/\bAnacron\b/);
+  });
+
+  it("blanks an everyday word only where the document makes it one of its terms", async () => {
+    const questions = await guideQuestions(
+      [
+        "For an update, the package manager runs the removal script and passes the new version as arguments.\nThe package manager unpacks the archive of a package before it runs the installation script.",
+        "The package manager keeps the list of installed files of each package in its database.\nA maintainer script is a program that the package manager runs at each stage of an installation.",
+        "The package manager refuses to remove a package that another installed package depends on.\nA maintainer script receives arguments that name the stage of the installation.",
+      ],
+      "package manager",
+    );
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) {
+      // "arguments" is everyday English that this guide uses twice: no term a teacher would blank or offer.
+      expect(q.answer, q.question).not.toMatch(/^arguments?$/i);
+      for (const option of q.options) expect(option).not.toMatch(/^arguments?$/i);
+    }
+  });
+
   it("never blanks a word the sentence uses as a verb", async () => {
     // wink tags "call" in "make will call the first target" as a noun; the sentence is from R Writing Extensions.
-    const pages = document(
+    const questions = await guideQuestions(
       [
         "Makevars should not normally contain targets, as it is included before the default makefile and make will call the first target of the default makefile.\nOnce symbols are registered, check that the corresponding R variables are not accidentally exported by a pattern in the namespace file.",
         "A makefile target names the files that the build produces from the package sources.\nEvery call of a registered routine passes its arguments by symbol, and each check of the package looks at the makefile.",
         "A check of the package runs the examples and the tests of the makefile targets.\nA routine call from R code reaches compiled code through the makefile build.",
       ],
-      "Guide",
+      "makefile",
     );
-    const questions = await generate(pages, "makefile", { count: 10, types: ["multiple_choice", "short_answer"], passages: passagesFor(pages, "makefile") });
-    expect(questions.length).toBeGreaterThan(1);
+    expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) expect(q.answer, q.question).not.toMatch(/^(?:call|check)$/i);
   });
 
@@ -291,8 +377,10 @@ describe("difficulty", () => {
   }
 
   it.each([
+    // Topics with a dozen questions' worth of sentences: "factors" gives three, too few for a mean to say much.
     ["r-intro", "vectors"],
-    ["r-intro", "factors"],
+    ["r-intro", "lists"],
+    ["r-intro", "data frames"],
   ] as [FixtureName, string][])("gives Hard questions on %s/%s closer distractors than Easy ones", async (fixture, topic) => {
     const easy = await closenessOf(PAGES[fixture], topic, "Easy");
     const hard = await closenessOf(PAGES[fixture], topic, "Hard");
@@ -338,6 +426,12 @@ describe("without study material", () => {
 /** A small document written as study material is: one page per paragraph, with a running head. */
 function document(paragraphs: string[], head = "Auto Multiple Choice 75 / 92"): PageText[] {
   return paragraphs.map((text, i) => ({ page: i + 1, text: `${head}\n\n${text}\n\n${i + 1}` }));
+}
+
+/** Up to 10 multiple-choice and short-answer questions on a guide of these pages' paragraphs. */
+function guideQuestions(paragraphs: string[], topic: string): Promise<Question[]> {
+  const pages = document(paragraphs, "Guide");
+  return generate(pages, topic, { count: 10, types: ["multiple_choice", "short_answer"], passages: passagesFor(pages, topic) });
 }
 
 const GLOSSARY = document([
@@ -421,6 +515,17 @@ describe("question forms on real sentences", () => {
       ["TIP Text shortcuts for cron cron recognizes some abbreviations which replace the first five fields in a crontab entry.", "label"],
       ["Scheduling with cron cron runs the commands of every user at the times their crontab entries name.", "debris"],
       ["Once symbols are registered, check that the corresponding R variables are not accidentally exported by a pattern in the namespace file.", "imperative"],
+      // Rejected in blind ratings of Debian Handbook sections (rounds 4 and 5):
+      ["For an update, dpkg executes the old-postrm script and passes upgrade new-version as arguments.", "code"],
+      ["Dpkg configures the package by executing the new-postinst script with the arguments configure last-version-configured.", "code"],
+      ["As per request of the maintainer and upstream author of lilo, the bootloader has been removed from Debian 11 Bullseye and it is unlikely to make a comeback.", "version trivia"],
+      ["Multi-arch support for dpkg has been available since Debian 7 Wheezy for all packages.", "version trivia"],
+      ["The Debian Policy describes the fields of a package control file in great detail.", "refers to the document"],
+      ["Falcot Corp runs its own mirror of the Debian archive for the machines of its offices.", "narrative"],
+      ["A few pieces are still in need of configuration, starting with low-level programs known as the Unix services.", "vague subject"],
+      ["Monitoring is an integral part of any security policy for several reasons.", "opinion"],
+      ["Interactions can, however, have an unexpected effect on the automatic upgrades of packages.", "continuation"],
+      ["and the daemon reads its rules from the configuration directory when the system starts.", "incomplete"],
     ];
     for (const [text, reason] of reasons) expect(rejectReason(sentence(text)), text).toBe(reason);
     // A named or qualified subject, or "The X is a Y", reads alone.
@@ -435,6 +540,9 @@ describe("question forms on real sentences", () => {
       "In C++ a template is in fact a recipe for constructing a function or a complete class.",
       "Whenever the template is used, the compiler generates code that is tailored to the particular data type(s) used with the template.",
       "Linkers remove superfluous instantiations (i.e., identical definitions of instantiated templates) from a program.",
+      // A command's name starts a sentence in lower case; "built-in" and "well-known" are English compounds.
+      "anacron is the daemon that completes cron for computers that are not on at all times.",
+      "A built-in generator writes questions from a well-known text without a network connection.",
     ]) {
       expect(rejectReason(sentence(text)), text).toBeUndefined();
     }
@@ -466,9 +574,10 @@ describe("question forms on real sentences", () => {
       "Guide",
     );
     const questions = await generate(pages, "answer sheets", { count: 10, passages: passagesFor(pages, "answer sheets") });
-    expect(questions.length).toBeGreaterThan(2);
+    expect(questions.length).toBeGreaterThan(1);
     for (const q of questions) {
-      expect(q.answer, q.question).not.toMatch(/^(?:command|technique|course|account|device)$/i);
+      // "student" is everyday English that this note uses twice: no term of its subject.
+      expect(q.answer, q.question).not.toMatch(/^(?:command|technique|course|account|device|student)$/i);
       expect(q.question).not.toMatch(/^(?:.*: )?N is\b|of _____,|into _____/);
     }
   });
@@ -484,7 +593,7 @@ describe("question forms on real sentences", () => {
   it("never lets a running head, a placeholder or talk about the document reach a question", async () => {
     for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
       const questions = await generate(GLOSSARY, "collection", { difficulty, count: 10, passages: passagesFor(GLOSSARY, "used") });
-      expect(questions.length).toBeGreaterThan(3);
+      expect(questions.length).toBeGreaterThan(2);
       for (const q of questions) {
         expect(q.question).not.toMatch(/Auto Multiple Choice|75 \/ 92|XXX|reader|^\S+: This/);
         expect(q.answer).not.toMatch(/XXX|placeholder/);

@@ -1,5 +1,6 @@
 import type { Difficulty } from "../types.ts";
 import type { Fact } from "./facts.ts";
+import { isEnglishWord, isEverydayEnglish } from "./english.ts";
 import type { Random } from "./random.ts";
 import { compact, GENERAL_VOCABULARY, GENERIC_NOUNS, stem, wordsOf } from "./text.ts";
 import { contextSimilarity, type VocabTerm, type Vocabulary } from "./vocabulary.ts";
@@ -16,6 +17,8 @@ export interface DistractorContext {
    */
   minUses: number;
   minPages: number;
+  /** Terms the material defines ("A list is an ordered collection …"): terms of the subject, however everyday the word. */
+  defined: ReadonlySet<string>;
 }
 
 /** What an answer term looks like, so that every option has its form. */
@@ -51,6 +54,20 @@ export function isGeneralWord(term: { key: string; words: number; proper: boolea
   if (term.words !== 1 || term.proper) return false;
   const word = term.key.toLowerCase();
   return GENERAL_VOCABULARY.has(word) || GENERIC_NOUNS.has(word) || vocabulary.spread(term.key) >= EVERYDAY_SPREAD;
+}
+
+/** Uses that make an everyday word one of the document's terms ("staff" in an essay on engraving). */
+const TERM_USES = 6;
+
+/**
+ * A term too ordinary to be asked for or offered: general vocabulary, or a lone word of everyday
+ * English ("arguments", "access", "risk") that the document neither defines ("A list is …") nor uses
+ * as one of its terms, again and again.
+ */
+export function isOrdinaryTerm(term: { key: string; words: number; proper: boolean }, ctx: Pick<DistractorContext, "vocabulary" | "defined">): boolean {
+  if (isGeneralWord(term, ctx.vocabulary)) return true;
+  if (term.words !== 1 || term.proper || !isEverydayEnglish(term.key) || ctx.defined.has(term.key)) return false;
+  return (ctx.vocabulary.get(term.key)?.count ?? 0) < TERM_USES;
 }
 
 /** "line" and "ledger line", "frame" and "data frames": one contains the other. */
@@ -196,7 +213,7 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     if (/\p{Lu}{2}\p{Ll}/u.test(form)) return false;
     // "NULL", "TRUE": constants from code, not terms of the answer's kind.
     if (/^\p{Lu}{2,}$/u.test(form) !== /^\p{Lu}{2,}$/u.test(answerText)) return false;
-    if (isGeneralWord(term, ctx.vocabulary)) return false;
+    if (isOrdinaryTerm(term, ctx)) return false;
     // A lone word must be used as a thing ("a frame", "the environment"), not only as a verb or a label.
     if (term.words === 1 && !term.proper && term.articled === 0 && !answer.plural) return false;
     // "Document", "Texts": an ordinary word that began a heading is no name among names.
@@ -211,6 +228,8 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     // (Multi-word terms used in much the same company do too; a note of a few pages has few terms of one head.)
     const small = ctx.vocabulary.pagesRead < 10;
     if (answer.words > 1 && !answer.proper && !sibling && term.head !== answerHead && (term.words < 2 || !known || contextSimilarity(known, term) < (small ? 0.25 : 0.3))) return false;
+    // "acpid package" gets other named packages ("tshark package"), never "default package" or "tools package".
+    if (answer.words > 1 && !isEnglishWord(answerText.split(" ")[0] ?? "") && isEnglishWord(form.split(" ")[0] ?? "")) return false;
     // "insertDelay", "seeSection": identifiers from code are not names of the answer's kind.
     if (/^\p{Ll}+\p{Lu}/u.test(form) && !/^\p{Ll}+\p{Lu}/u.test(answerText)) return false;
     // A lone name ("LaTeX") gets names listed or used with it, never names from elsewhere (people, systems).

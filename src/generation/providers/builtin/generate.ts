@@ -1,5 +1,5 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
-import { abbreviatesItself, isGeneralWord, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
+import { abbreviatesItself, isOrdinaryTerm, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
 import { factOf, type Fact } from "./facts.ts";
 import type { Token } from "./nlp.ts";
 import type { Phrase } from "./phrases.ts";
@@ -8,7 +8,7 @@ import { cloze, clozeShort, clozeText, termForm, trueFalse, trueOf, whatIs, whic
 import { createRandom, shuffle, type Random } from "./random.ts";
 import { contextSimilarity } from "./vocabulary.ts";
 import { studyMaterial, type Candidate } from "./material.ts";
-import { compact, normalizeQuestion, stem, STOPWORDS, termKey, wordsOf } from "./text.ts";
+import { compact, escapeRegExp, normalizeQuestion, stem, STOPWORDS, termKey, wordsOf } from "./text.ts";
 
 /**
  * How each difficulty is realised:
@@ -27,6 +27,9 @@ const MC_FORMS: Record<GenerationRequest["difficulty"], Form[]> = {
   Medium: ["whatIs", "whichTerm", "cloze"],
   Hard: ["trueOf", "whatIs", "whichTerm", "cloze"],
 };
+
+/** A page naming the topic in fewer sentences than this share of the best page's is about something else. */
+const MIN_PAGE_SHARE = 0.3;
 
 interface RankedFact extends Fact {
   relevance: number;
@@ -87,6 +90,7 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     topicKey: termKey(req.topic),
     minUses: short ? 1 : 2,
     minPages: short ? 1 : 3,
+    defined: new Set(material.facts.flatMap((fact) => (fact.kind === "definition" && fact.subject ? [fact.subject.key] : []))),
   };
 
   const normalPages = new Map<number, string>();
@@ -95,21 +99,35 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     if (text === undefined) normalPages.set(page, (text = normalizeQuestion(pageText(page))));
     return text;
   };
+  let label: string | undefined;
+  const topicLabel = () => (label ??= printedTopic(req.topic, material.candidates));
   const facts: RankedFact[] = [];
   for (const candidate of material.candidates) {
-    // A sentence that neither names the topic (every word of it) nor stands beside one that does is
-    // about something else ("lists" is not "mailing lists"; a page that mentions namespaces once is
-    // not about them throughout).
-    if (candidate.topicHit < 1 && candidate.nearHit < 1) continue;
+    // A sentence that does not name the topic (every word of it), on a page that is not about it
+    // throughout, is about something else ("lists" is not "mailing lists"; a page that mentions
+    // namespaces once is not about them); so is one on a page that names the topic in passing, when
+    // other pages are about it.
+    if ((candidate.topicHit < 1 && candidate.nearHit < 1) || candidate.pageShare < MIN_PAGE_SHARE) continue;
     if (rejectReason(candidate.sentence) || excluded(candidate.sentence.text)) continue;
     // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
     if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
     if (hasVariableLetter(candidate.sentence, ctx)) continue;
     const fact = factOf(candidate.sentence);
-    facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() });
+    facts.push({ ...fact, about: candidate.topicHit < 1 ? topicLabel() : undefined, relevance: relevanceOf(candidate, fact) + 0.6 * random() });
   }
   facts.sort((a, b) => b.relevance - a.relevance);
   return assemble(facts, material.facts, req, ctx);
+}
+
+/** The topic as the material prints it ("NFS" for "nfs"), or as it was asked for. */
+function printedTopic(topic: string, candidates: readonly Candidate[]): string {
+  const asked = topic.trim().replace(/\s+/g, " ");
+  const pattern = new RegExp(`\\b${escapeRegExp(asked)}\\b`, "i");
+  for (const { sentence } of candidates) {
+    const printed = sentence.text.match(pattern)?.[0];
+    if (printed) return printed;
+  }
+  return asked;
 }
 
 /**
@@ -159,7 +177,7 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (fact.kind === "statement" && phrase.first < verbIndex(fact)) return false;
       // A lone everyday word ("list", "file", "default") is not what the sentence teaches.
       const used = ctx.vocabulary.get(phrase.key)?.pages.size ?? 0;
-      if (phrase.words === 1 && (EVERYDAY.has(phrase.key.toLowerCase()) || EVERYDAY.has(phrase.text.toLowerCase()) || isGeneralWord(phrase, ctx.vocabulary) || used < ctx.minPages)) return false;
+      if (phrase.words === 1 && (EVERYDAY.has(phrase.key.toLowerCase()) || EVERYDAY.has(phrase.text.toLowerCase()) || isOrdinaryTerm(phrase, ctx) || used < ctx.minPages)) return false;
       // "of course", "for example": a word of a fixed expression is no term.
       if (FIXED_EXPRESSION.test(`${text.slice(Math.max(0, phrase.start - 12), phrase.start)}${phrase.text}`)) return false;
       // "music" in an essay on music: a word on most pages read is the subject itself, too easy to guess.
@@ -218,7 +236,7 @@ function verbIndex(fact: Fact): number {
 
 /** The subject may be the answer only when it is not the topic itself. */
 function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
-  if (fact.subject === undefined || overlaps(fact.subject.text, ctx.topicKey) || fact.kind === "statement" || isGeneralWord(fact.subject, ctx.vocabulary)) return false;
+  if (fact.subject === undefined || overlaps(fact.subject.text, ctx.topicKey) || fact.kind === "statement" || isOrdinaryTerm(fact.subject, ctx)) return false;
   // "The spec allows … versions of the spec": the predicate would give the answer away.
   const said = contentStems(fact.predicate ?? "");
   return ![...contentStems(fact.subject.text)].every((s) => said.has(s));

@@ -17,11 +17,18 @@ export interface Candidate {
   /** Share of the topic's words that the sentence's page uses: a sentence that does not name the topic may still be on its page. */
   pageHit: number;
   /**
-   * The best topicHit of the sentences around it (two before, two after, on its page; 1 on a page that names the topic in three sentences, or at all in a document that names it on most pages): a sentence that
-   * does not name the topic is about it when its neighbours do ("Sealing means …" after "… the namespace
-   * is sealed"); one that merely shares a page with the topic is often about something else.
+   * 1 when the sentence's page is about the topic throughout (it names the topic in three sentences
+   * and a quarter of them, or the document names it on most pages), else its own topicHit: a sentence that does not name the
+   * topic is about it only there. Beside one that names it, it was about something else as often as
+   * not (a section's prerequisites, the next tool's plugins, a general definition of "cache").
    */
   nearHit: number;
+  /**
+   * How much of its page is about the topic, against the page that is most: the share of the page's
+   * sentences naming the topic over the best page's share. "The quota system … the kernel" on a page
+   * about quotas is not a question about the kernel when another page is all about it.
+   */
+  pageShare: number;
 }
 
 export interface StudyMaterial {
@@ -135,26 +142,29 @@ export function studyMaterial(
     if (hit === undefined) pageHits.set(number, (hit = hitOf(byNumber.get(number)?.text ?? "")));
     return hit;
   };
-  /** Sentences within this many of one that names the topic count as about it. */
-  const NEAR = 2;
-  /** Sentences naming the topic that make their whole page about it. */
+  /** Sentences naming the topic, and their share of the page's, that make the whole page about it. */
   const TOPICAL_PAGE = 3;
+  const TOPICAL_SHARE = 0.25;
+  /** Sentences added to every page's count when comparing pages' shares. */
+  const SHARE_SMOOTHING = 5;
   // A document that names the topic on most of its pages is about it throughout (an essay on engraving):
   // there, a page that names it is enough. Judged on a spread sample, like the vocabulary.
   const sampleStep = Math.max(1, Math.floor(pages.length / SAMPLE_PAGES));
   const sample = pages.filter((_, i) => i % sampleStep === 0).slice(0, SAMPLE_PAGES + 1);
   const pervasive = sample.length > 0 && sample.filter((page) => pageHitOf(page.page) >= 1).length >= sample.length * PERVASIVE_SHARE;
-  const nearHits = new Map<number, number[]>();
-  const nearHitOf = (number: number, index: number) => {
-    let hits = nearHits.get(number);
-    if (!hits) {
-      const own = sentencesOn(number).map((s) => hitOf(s.text));
-      // A page that names the topic in several sentences is about it throughout.
-      const topical = own.filter((hit) => hit >= 1).length >= TOPICAL_PAGE || (pervasive && pageHitOf(number) >= 1);
-      hits = own.map((_, i) => (topical ? 1 : Math.max(...own.slice(Math.max(0, i - NEAR), i + NEAR + 1))));
-      nearHits.set(number, hits);
+  /** Per page read for candidates: each sentence's topicHit, whether the page is about the topic throughout, and its share of naming sentences. */
+  const pageTopics = new Map<number, { hits: number[]; topical: boolean; share: number }>();
+  const pageTopicOf = (number: number) => {
+    let topic = pageTopics.get(number);
+    if (!topic) {
+      const hits = sentencesOn(number).map((s) => hitOf(s.text));
+      const naming = hits.filter((hit) => hit >= 1).length;
+      const share = hits.length > 0 ? naming / hits.length : 0;
+      // Smoothed, so that a page of two sentences, one naming the topic, is not the measure of all others.
+      topic = { hits, topical: (naming >= TOPICAL_PAGE && share >= TOPICAL_SHARE) || (pervasive && pageHitOf(number) >= 1), share: pervasive ? 1 : naming / (hits.length + SHARE_SMOOTHING) };
+      pageTopics.set(number, topic);
     }
-    return hits[index] ?? 0;
+    return topic;
   };
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
@@ -171,7 +181,9 @@ export function studyMaterial(
         seen.add(key);
         // A sentence that does not name the topic is kept too (its passage does), and asked only
         // when the sentences that name it have run out (generate.ts ranks by topicHit first).
-        candidates.push({ sentence, rank, topicHit: hitOf(sentence.text), pageHit: pageHitOf(number), nearHit: nearHitOf(number, index) });
+        const topic = pageTopicOf(number);
+        const topicHit = topic.hits[index] ?? 0;
+        candidates.push({ sentence, rank, topicHit, pageHit: pageHitOf(number), nearHit: topic.topical ? 1 : topicHit, pageShare: topic.share });
         if (!rejectReason(sentence)) usable++;
       }
     }
@@ -186,12 +198,15 @@ export function studyMaterial(
       const sentences = trustedSentences(byNumber.get(passage.page), pageSentences({ page: passage.page, text }));
       read(sentences);
       const hits = sentences.map((s) => hitOf(s.text));
+      const naming = hits.filter((hit) => hit >= 1).length;
       for (const [i, sentence] of sentences.entries()) {
-        const nearHit = Math.max(...hits.slice(Math.max(0, i - NEAR), i + NEAR + 1));
-        candidates.push({ sentence, rank, topicHit: hits[i] ?? 0, pageHit: hitOf(passage.text), nearHit });
+        const topicHit = hits[i] ?? 0;
+        candidates.push({ sentence, rank, topicHit, pageHit: hitOf(passage.text), nearHit: naming >= TOPICAL_PAGE ? 1 : topicHit, pageShare: naming / (sentences.length + SHARE_SMOOTHING) });
       }
     }
   }
+  const best = Math.max(0, ...candidates.map((c) => c.pageShare));
+  for (const candidate of candidates) candidate.pageShare = best > 0 ? candidate.pageShare / best : 0;
   const step = Math.max(1, Math.floor(pages.length / SAMPLE_PAGES));
   for (let i = 0; i < pages.length; i += step) {
     const page = pages[i] as PageText;

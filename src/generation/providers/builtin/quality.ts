@@ -1,3 +1,4 @@
+import { isEnglishWord, startsWithName } from "./english.ts";
 import type { Token } from "./nlp.ts";
 import type { Sentence } from "./sentences.ts";
 import { GENERAL_VOCABULARY, GENERIC_NOUNS } from "./text.ts";
@@ -34,9 +35,12 @@ const EVALUATIVE =
 /** The book's people and parts ("the writer doubts …", "the author would like …", "Fig."): talk about the book. */
 const BOOK_TALK = /\b(?:the|any|a|this|our) (?:writer|author|reader|mathematician|book|chapter|subsection|paragraph|figures?)s?\b|\bFig\.?(?:\s|$)|\b(?:the|any|an?) (?:applied|professional|pure) mathematicians?\b/i;
 
-/** Versions and release history: trivia about the software, not its subject. */
+/**
+ * Versions and release history: trivia about the software, not its subject ("removed from Debian 11
+ * Bullseye", "since Debian 7", "no longer shipped", "unlikely to make a comeback").
+ */
 const VERSION_TRIVIA =
-  /\b(?:release notes|deprecated|obsolete|changelog)\b|\b\d+\.\d+(?:[.-]\d+)+\b|\bversions? (?:\d|of\b)|\b(?:specific|earlier|later|older|newer|previous|current|recent|future|other|all|some) versions?\b/i;
+  /\b(?:release notes|deprecated|obsolete|changelog|no longer|comeback|nowadays|historically|(?:was|were|has been|have been) (?:removed|dropped|introduced|added|replaced|renamed|abandoned))\b|\b\d+\.\d+(?:[.-]\d+)+\b|\bversions? (?:\d|of\b)|\b(?:specific|earlier|later|older|newer|previous|current|recent|future|other|all|some) versions?\b|\b(?:since|until|as of|starting with|prior to|before|after|from|in) (?:\p{Lu}[\p{L}-]*\s){1,2}\d{1,2}\b(?![.,]\d)/iu;
 
 /** Placeholder and example names that a student should never have to learn. */
 const PLACEHOLDER = /\b(?:XXX+|TODO|FIXME|TBD|foo|bar|baz|qux|quux|lorem|ipsum|blah|dummy|xyz|abc)\b/i;
@@ -142,7 +146,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const { text, tokens } = sentence;
   const words = tokens.filter((t) => /\p{L}/u.test(t.text));
   if (text.length < 30 || text.length > 300 || words.length < 6 || words.length > 45) return "length";
-  if (!/^\p{Lu}/u.test(text) || !/[\p{L}\p{N})"”'’]\.["”’]?$/u.test(text)) return "incomplete";
+  if (!(/^\p{Lu}/u.test(text) || startsWithName(text)) || !/[\p{L}\p{N})"”'’]\.["”’]?$/u.test(text)) return "incomplete";
   if (ANAPHORIC_START.test(text)) return "anaphoric start";
   // "Example: Each line …", "Note: …": a label, and what follows is often another sentence.
   if (/^[\p{L}\p{N}][\p{L}\p{N}_-]*:\s/u.test(text) || /:\s+(?:Note|See|Example)\b/.test(text)) return "label";
@@ -167,15 +171,19 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "… but in a different context", "Falcot Corp has its own, but …": compared with, or standing for, something said before.
   if (/\b(?:a different|another|a similar) (?:context|way|case|manner|purpose|fashion)\b|\b(?:its|their|his|her) own\s*[,.;:]/i.test(text)) return "continuation";
   // "A vulnerability in one website therefore cannot …", "… installed in a similar fashion": a conclusion or a comparison with what came before.
-  if (/\b(?:therefore|thus|hence|consequently|in (?:a|the) (?:similar|same) (?:fashion|way|manner)|similarly)\b/i.test(text)) return "continuation";
+  if (/\b(?:therefore|thus|hence|consequently|however|in (?:a|the) (?:similar|same) (?:fashion|way|manner)|similarly)\b/i.test(text)) return "continuation";
   if (SELF_REFERENCE.test(text) || NUMBERED_REFERENCE.test(text)) return "refers to the document";
   if (EVALUATIVE.test(text) || /,\s*say,/i.test(text)) return "opinion";
   if (BOOK_TALK.test(text)) return "refers to the document";
   // "… maintains the Debian Kernel Handbook with comprehensive documentation", "… are documented in the man page":
   // where to read about something, not the thing.
   if (/\b(?:documentation|handbook|documented|man pages?|manual pages?|info pages?)\b/i.test(text)) return "refers to the document";
+  // "The Debian Policy describes …", "RFC 2136 details …": what another text covers, not the thing.
+  if (/\b(?:policy|specification|standard|RFC|FAQ|HOWTO|guide|book|article|paper|website|wiki)(?:\s+\d+)?\s+(?:describes|explains|documents|details|covers|lists|discusses|mentions)\b/i.test(text)) return "refers to the document";
   // "The Falcot administrators just want to create …": what the people of a running example wish or decide.
   if (/\b(?:want|wants|wanted|wish|wishes|wished|decide|decides|decided|chose|choose|chooses|prefer|prefers|preferred|plan|plans|planned) to\b/i.test(text)) return "narrative";
+  // "Falcot Corp has …", "Acme Inc. runs …": the book's example company, not the subject.
+  if (/\b\p{Lu}[\p{L}-]* (?:Corp|Corporation|Inc|Ltd|GmbH|LLC|Company)\b/u.test(text)) return "narrative";
   if (VERSION_TRIVIA.test(text)) return "version trivia";
   // "… applied to each of these groups": a demonstrative anywhere points outside the sentence.
   if (/\b(?:this|these|those|above|below|former|latter)\b/i.test(text) || /\bsuch\b(?! as\b)/i.test(text) || /\bthat (?:last|first|same|previous|other)\b/i.test(text)) return "demonstrative";
@@ -211,6 +219,10 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\p{Ll}-?\d+\p{Lu}/u.test(text) || /\p{L}[,;]\d{1,3}\s/u.test(text) || /\d\.\p{L}/u.test(text) || /\(\s|\s\)/.test(text) || repeatsItself(words)) return "debris";
   // "option Lang: JA AMC will …": a setting and its value printed inside the sentence.
   if (/\b\p{Lu}[\p{L}-]*:\s+\p{Lu}{2,}/u.test(text)) return "label";
+  // "A few pieces are still …", "Several options exist …": some of the ones just described.
+  if (/^(?:A few|Several|Some|Various|Certain|A number of|A couple of|Few|Both)\s+\p{Ll}/u.test(text)) return "vague subject";
+  // "… an integral part of any security policy for several reasons": a claim whose reasons come elsewhere.
+  if (/\b(?:integral|essential|crucial|vital) (?:part|component|element|aspect)\b|\bfor (?:several|many|various|a number of|two|three|these) reasons\b/i.test(text)) return "opinion";
   // "The matching Debian package is …", "The corresponding patch …": matching what was said before.
   if (/^The (?:matching|corresponding|relevant|appropriate|respective|associated|aforesaid|said)\b/.test(text)) return "vague subject";
   // "E.g., for the class template …: Even though …": an example and a second sentence run together.
@@ -226,6 +238,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "C++", "C#" and "type(s)" are names and plurals, not operators and calls.
   const prose = withoutAbbreviations(text).replace(/\b(?:C\+\+|C#|F#)(?!\w)/g, "Cpp").replace(/\(s\)/g, "s");
   if ((prose.match(OPERATOR)?.length ?? 0) > 0 || IDENTIFIER.test(prose)) return "code";
+  // "old-postrm", "last-version-configured": a script's name or argument, not an English compound ("built-in").
+  const compounds = text.match(/(?<![\p{L}-])\p{Ll}+(?:-\p{Ll}+)+(?![\p{L}-])/gu) ?? [];
+  if (compounds.some((word) => word.split("-").length > 2 || word.split("-").some((part) => part.length > 2 && !isEnglishWord(part)))) return "code";
   const brackets = text.match(/[()]/g)?.length ?? 0;
   if (brackets > 2 || brackets % 2 !== 0 || (text.match(/["“”]/g)?.length ?? 0) % 2 !== 0) return "brackets";
   // Letter salad from glyphs, mostly-number table rows, upper-case headings run into the sentence.

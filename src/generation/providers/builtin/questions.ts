@@ -1,6 +1,7 @@
 import type { Question } from "../types.ts";
 import type { Fact } from "./facts.ts";
 import type { Phrase } from "./phrases.ts";
+import { startsWithName } from "./english.ts";
 import { shuffle, type Random } from "./random.ts";
 import { capitalizeFirst, uncapitalised } from "./text.ts";
 
@@ -9,6 +10,9 @@ import { capitalizeFirst, uncapitalised } from "./text.ts";
  * on the cited page; every stem reads alone because the sentence was chosen to (quality.ts).
  */
 const BLANK = "_____";
+
+/** " about NFS" for a sentence that does not name the topic itself, so that the stem reads alone. */
+const about = (fact: Fact) => (fact.about ? ` about ${fact.about}` : "");
 
 function explanation(fact: Fact): string {
   return `From page ${fact.sentence.page}: "${fact.sentence.text}"`;
@@ -63,18 +67,19 @@ export function whichTermShort(fact: Fact): Question {
 export function clozeText(fact: Fact, phrase: Phrase): string {
   const { text } = fact.sentence;
   const before = text.slice(0, phrase.termStart).replace(/\b([Aa])n? $/, (_m, a: string) => `${a}(n) `);
-  return capitalizeFirst(before + BLANK + text.slice(phrase.stop));
+  // As printed: a sentence starts with a capital or with a command's name ("udev is …").
+  return before + BLANK + text.slice(phrase.stop);
 }
 
 /** Easy: a stated fact recalled; the blank is a key term of the sentence, never the topic. */
 export function cloze(fact: Fact, phrase: Phrase, distractors: string[], random: Random): Question {
-  return choice(fact, `Complete the statement: ${clozeText(fact, phrase)}`, termForm(fact, phrase), distractors, random);
+  return choice(fact, `Complete the statement${about(fact)}: ${clozeText(fact, phrase)}`, termForm(fact, phrase), distractors, random);
 }
 
 export function clozeShort(fact: Fact, phrase: Phrase): Question {
   const words = phrase.words;
   const hint = words > 1 ? ` (${words === 2 ? "two" : "three"} words)` : "";
-  return { question: `Fill in the blank${hint}: ${clozeText(fact, phrase)}`, type: "short_answer", options: [], answer: termForm(fact, phrase), ...base(fact) };
+  return { question: `Fill in the blank${about(fact)}${hint}: ${clozeText(fact, phrase)}`, type: "short_answer", options: [], answer: termForm(fact, phrase), ...base(fact) };
 }
 
 /** The sentence with its subject replaced by another fact's subject (a statement made false). */
@@ -82,7 +87,8 @@ export function rekeyed(fact: Fact, rival: Fact): string {
   const subject = fact.subject as Phrase;
   const other = rival.subject as Phrase;
   const { text } = fact.sentence;
-  const replacement = subject.start === 0 ? capitalizeFirst(rival.sentence.text.slice(other.start, other.stop)) : termForm(rival, other);
+  const name = rival.sentence.text.slice(other.start, other.stop);
+  const replacement = subject.start === 0 ? (startsWithName(`${name} `) ? name : capitalizeFirst(name)) : termForm(rival, other);
   const from = subject.start === 0 ? subject.start : subject.termStart;
   return text.slice(0, from) + replacement + text.slice(subject.stop);
 }
@@ -101,7 +107,7 @@ export function trueFalse(fact: Fact, rival: Fact | undefined): Question {
   const statement = rival ? rekeyed(fact, rival) : fact.sentence.text;
   const said = rival ? `False: the material says this of "${termForm(fact, fact.subject as Phrase)}", not "${termForm(rival, rival.subject as Phrase)}". ` : "True. ";
   return {
-    question: `True or false: ${statement}`,
+    question: `True or false${fact.about ? `, about ${fact.about}` : ""}: ${statement}`,
     type: "true_false",
     options: ["True", "False"],
     answer: rival ? "False" : "True",

@@ -1,4 +1,5 @@
 import type { PageText } from "../types.ts";
+import { startsWithName } from "./english.ts";
 import { parse, type Parsed } from "./nlp.ts";
 import { wordsOf } from "./text.ts";
 
@@ -102,7 +103,9 @@ function joinBrokenSentences(sentences: Parsed[]): Parsed[] {
   const out: Parsed[] = [];
   for (const sentence of sentences) {
     const previous = out.at(-1);
-    if (previous && /^[\p{Ll}(),.]/u.test(sentence.text)) {
+    // "… at all times. cron is the daemon …": after a word's full stop (not "e.g."), a command's name starts a sentence.
+    const newSentence = previous !== undefined && /(?<![.\s]\p{L})\p{L}{2,}[.!?]["”’)]?$/u.test(previous.text) && startsWithName(sentence.text);
+    if (previous && /^[\p{Ll}(),.]/u.test(sentence.text) && !newSentence) {
       // Appended in place (the joined sentence is our own copy): a run of many pieces stays linear.
       const offset = previous.text.length;
       const shift = previous.tokens.length;
