@@ -244,6 +244,8 @@ describe("generation jobs", () => {
         "A volcano that has not erupted for a long time but may erupt again is called dormant.",
         "Shield volcanoes such as Mauna Loa in Hawaii are built almost entirely of fluid lava flows.",
         "Stratovolcanoes such as Mount Fuji in Japan are built of layers of lava, ash and pumice.",
+        "A magma chamber is a large pool of molten rock that feeds a volcano from below.",
+        "A crater is the bowl-shaped depression at the summit of a volcano.",
       ].join("\n"),
       [
         "Lava is magma that has reached the surface of the volcano.",

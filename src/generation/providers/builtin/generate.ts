@@ -7,7 +7,7 @@ import { rejectReason } from "./quality.ts";
 import { cloze, clozeShort, clozeText, termForm, trueFalse, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
 import { createRandom, shuffle, type Random } from "./random.ts";
 import { contextSimilarity } from "./vocabulary.ts";
-import { studyMaterial, type Candidate } from "./material.ts";
+import { studyMaterial, type Candidate, type StudyMaterial } from "./material.ts";
 import { compact, escapeRegExp, normalizeQuestion, stem, STOPWORDS, termKey, wordsOf } from "./text.ts";
 
 /**
@@ -112,11 +112,23 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
     if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
     if (hasVariableLetter(candidate.sentence, ctx)) continue;
-    const fact = factOf(candidate.sentence);
+    const fact = namedAsPrinted(factOf(candidate.sentence), material.vocabulary);
     facts.push({ ...fact, about: candidate.topicHit < 1 ? topicLabel() : undefined, relevance: relevanceOf(candidate, fact) + 0.6 * random() });
   }
   facts.sort((a, b) => b.relevance - a.relevance);
   return assemble(facts, material.facts, req, ctx);
+}
+
+/**
+ * "Linux supports ACPI …": a name that starts the sentence is tagged as a common noun; when the
+ * document writes it capitalised mid-sentence too, it is a name ("Linux", not "linux", among names).
+ */
+function namedAsPrinted(fact: Fact, vocabulary: StudyMaterial["vocabulary"]): Fact {
+  const subject = fact.subject;
+  if (!subject || subject.proper || subject.termStart !== 0) return fact;
+  // Mid-sentence the tagger keeps a name's case in its key ("Linux"); at the start it lowers it ("linux").
+  const named = /^\p{Lu}/u.test(subject.text) ? vocabulary.get(subject.text) : undefined;
+  return named?.proper ? { ...fact, subject: { ...subject, key: named.key, proper: true } } : fact;
 }
 
 /** The topic as the material prints it ("NFS" for "nfs"), or as it was asked for. */
