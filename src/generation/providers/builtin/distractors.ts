@@ -56,18 +56,21 @@ export function isGeneralWord(term: { key: string; words: number; proper: boolea
   return GENERAL_VOCABULARY.has(word) || GENERIC_NOUNS.has(word) || vocabulary.spread(term.key) >= EVERYDAY_SPREAD;
 }
 
-/** Uses that make an everyday word one of the document's terms ("staff" in an essay on engraving). */
+/** Uses, in all and per page read, that make an everyday word one of the document's own terms. */
 const TERM_USES = 6;
+const TERM_USES_PER_PAGE = 0.5;
 
 /**
  * A term too ordinary to be asked for or offered: general vocabulary, or a lone word of everyday
- * English ("arguments", "access", "risk") that the document neither defines ("A list is …") nor uses
- * as one of its terms, again and again.
+ * English ("arguments", "access", "risks") that the document neither defines ("A list is …") nor uses
+ * as one of its own terms, on page after page (teachers rejected "access" in a security chapter).
  */
 export function isOrdinaryTerm(term: { key: string; words: number; proper: boolean }, ctx: Pick<DistractorContext, "vocabulary" | "defined">): boolean {
   if (isGeneralWord(term, ctx.vocabulary)) return true;
   if (term.words !== 1 || term.proper || !isEverydayEnglish(term.key) || ctx.defined.has(term.key)) return false;
-  return (ctx.vocabulary.get(term.key)?.count ?? 0) < TERM_USES;
+  // "staff" in an essay on engraving is used on page after page; "access" in a security chapter now and then.
+  const uses = ctx.vocabulary.get(term.key)?.count ?? 0;
+  return uses < TERM_USES || uses < ctx.vocabulary.pagesRead * TERM_USES_PER_PAGE;
 }
 
 /** "line" and "ledger line", "frame" and "data frames": one contains the other. */

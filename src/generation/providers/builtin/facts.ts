@@ -27,11 +27,6 @@ export interface Fact {
   complement?: string;
   /** Head lemma of the complement's first noun phrase ("object" in "a vector object"): the genus. */
   genus?: string;
-  /**
-   * The topic as the document prints it, when the sentence does not name it ("The rw option allows …"
-   * beside sentences on NFS): the question says what it is about ("Complete the statement about NFS: …").
-   */
-  about?: string;
 }
 
 const COPULA = new Set(["is", "are"]);

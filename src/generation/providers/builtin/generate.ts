@@ -8,7 +8,7 @@ import { cloze, clozeShort, clozeText, termForm, trueFalse, trueOf, whatIs, whic
 import { createRandom, shuffle, type Random } from "./random.ts";
 import { contextSimilarity } from "./vocabulary.ts";
 import { studyMaterial, type Candidate, type StudyMaterial } from "./material.ts";
-import { compact, escapeRegExp, normalizeQuestion, stem, STOPWORDS, termKey, wordsOf } from "./text.ts";
+import { compact, normalizeQuestion, stem, STOPWORDS, termKey, wordsOf } from "./text.ts";
 
 /**
  * How each difficulty is realised:
@@ -99,8 +99,6 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     if (text === undefined) normalPages.set(page, (text = normalizeQuestion(pageText(page))));
     return text;
   };
-  let label: string | undefined;
-  const topicLabel = () => (label ??= printedTopic(req.topic, material.candidates));
   const facts: RankedFact[] = [];
   for (const candidate of material.candidates) {
     // A sentence that does not name the topic (every word of it), on a page that is not about it
@@ -113,7 +111,7 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
     if (hasVariableLetter(candidate.sentence, ctx)) continue;
     const fact = namedAsPrinted(factOf(candidate.sentence), material.vocabulary);
-    facts.push({ ...fact, about: candidate.topicHit < 1 ? topicLabel() : undefined, relevance: relevanceOf(candidate, fact) + 0.6 * random() });
+    facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() });
   }
   facts.sort((a, b) => b.relevance - a.relevance);
   return assemble(facts, material.facts, req, ctx);
@@ -129,17 +127,6 @@ function namedAsPrinted(fact: Fact, vocabulary: StudyMaterial["vocabulary"]): Fa
   // Mid-sentence the tagger keeps a name's case in its key ("Linux"); at the start it lowers it ("linux").
   const named = /^\p{Lu}/u.test(subject.text) ? vocabulary.get(subject.text) : undefined;
   return named?.proper ? { ...fact, subject: { ...subject, key: named.key, proper: true } } : fact;
-}
-
-/** The topic as the material prints it ("NFS" for "nfs"), or as it was asked for. */
-function printedTopic(topic: string, candidates: readonly Candidate[]): string {
-  const asked = topic.trim().replace(/\s+/g, " ");
-  const pattern = new RegExp(`\\b${escapeRegExp(asked)}\\b`, "i");
-  for (const { sentence } of candidates) {
-    const printed = sentence.text.match(pattern)?.[0];
-    if (printed) return printed;
-  }
-  return asked;
 }
 
 /**
@@ -213,7 +200,8 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (opened > 0 || /[-/]$/.test(text.slice(0, phrase.termStart)) || /^[-/]/.test(text.slice(phrase.stop))) return false;
       const rest = contentStems(text.slice(0, phrase.start) + " " + text.slice(phrase.stop));
       const own = [...contentStems(phrase.text)];
-      if (own.length === 0 || own.every((s) => rest.has(s))) return false;
+      // "The security team handles _____" (security support), "… boot the kernel" (Linux kernel): a word of the answer left in the stem gives it away.
+      if (own.length === 0 || own.some((s) => rest.has(s))) return false;
       // "Open Database Connectivity (ODBC)": the acronym beside the blank spells the answer.
       const around = `${text.slice(Math.max(0, phrase.start - 12), phrase.start)} ${text.slice(phrase.stop, phrase.stop + 12)}`;
       return !/\(\s*\p{Lu}{2,}s?\s*\)|\p{Lu}{2,}s?\s*\($/u.test(around);
@@ -256,7 +244,10 @@ function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
 
 /** "Which of the following is pdftk?": a predicate of one word describes nothing a student could recognise. */
 function describes(fact: Fact): boolean {
-  return contentStems((fact.predicate ?? "").replace(/^(?:is|are)\s+(?:called\s+)?/i, "")).size >= 2;
+  const predicate = fact.predicate ?? "";
+  // "Jabber is a trademark and XMPP is the official name …": a second clause is about another subject.
+  if (/\b(?:and|but|or|while|whereas)\s+(?:\p{L}+\s+){1,3}(?:is|are|was|were|has|have)\b/u.test(predicate)) return false;
+  return contentStems(predicate.replace(/^(?:is|are)\s+(?:called\s+)?/i, "")).size >= 2;
 }
 
 function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question | undefined {

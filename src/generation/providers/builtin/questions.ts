@@ -11,9 +11,6 @@ import { capitalizeFirst, uncapitalised } from "./text.ts";
  */
 const BLANK = "_____";
 
-/** " about NFS" for a sentence that does not name the topic itself, so that the stem reads alone. */
-const about = (fact: Fact) => (fact.about ? ` about ${fact.about}` : "");
-
 function explanation(fact: Fact): string {
   return `From page ${fact.sentence.page}: "${fact.sentence.text}"`;
 }
@@ -73,13 +70,13 @@ export function clozeText(fact: Fact, phrase: Phrase): string {
 
 /** Easy: a stated fact recalled; the blank is a key term of the sentence, never the topic. */
 export function cloze(fact: Fact, phrase: Phrase, distractors: string[], random: Random): Question {
-  return choice(fact, `Complete the statement${about(fact)}: ${clozeText(fact, phrase)}`, termForm(fact, phrase), distractors, random);
+  return choice(fact, `Complete the statement: ${clozeText(fact, phrase)}`, termForm(fact, phrase), distractors, random);
 }
 
 export function clozeShort(fact: Fact, phrase: Phrase): Question {
   const words = phrase.words;
   const hint = words > 1 ? ` (${words === 2 ? "two" : "three"} words)` : "";
-  return { question: `Fill in the blank${about(fact)}${hint}: ${clozeText(fact, phrase)}`, type: "short_answer", options: [], answer: termForm(fact, phrase), ...base(fact) };
+  return { question: `Fill in the blank${hint}: ${clozeText(fact, phrase)}`, type: "short_answer", options: [], answer: termForm(fact, phrase), ...base(fact) };
 }
 
 /** The sentence with its subject replaced by another fact's subject (a statement made false). */
@@ -107,7 +104,7 @@ export function trueFalse(fact: Fact, rival: Fact | undefined): Question {
   const statement = rival ? rekeyed(fact, rival) : fact.sentence.text;
   const said = rival ? `False: the material says this of "${termForm(fact, fact.subject as Phrase)}", not "${termForm(rival, rival.subject as Phrase)}". ` : "True. ";
   return {
-    question: `True or false${fact.about ? `, about ${fact.about}` : ""}: ${statement}`,
+    question: `True or false: ${statement}`,
     type: "true_false",
     options: ["True", "False"],
     answer: rival ? "False" : "True",
