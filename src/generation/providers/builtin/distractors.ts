@@ -198,6 +198,9 @@ const CODE_WORDS = /\b(?:https?|www|ftp|const|char|int|void|struct|bool|enum|typ
 
 export function termDistractors(answer: AnswerShape, stemText: string, n: number, ctx: DistractorContext): string[] {
   const inStem = compact(stemText);
+  // "objects" beside "a vector object", "index vectors" beside "an index vector": in the stem, singular or plural.
+  const stemWords = new Set(stems(stemText.toLowerCase()));
+  const stated = (form: string) => stems(form.toLowerCase()).every((s) => stemWords.has(s));
   const known = ctx.vocabulary.get(answer.key);
   const answerText = answer.text;
   const answerHead = answer.key.split(" ").at(-1) ?? "";
@@ -239,7 +242,7 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     if (answer.words === 1 && answer.proper && !sibling && (!known || contextSimilarity(known, term) < 0.15)) return false;
     // A lone common word gets words used in its company ("gradients": "vectors", "fields"), not any noun of the book.
     if (answer.words === 1 && !answer.proper && !sibling && known && ctx.vocabulary.pagesRead >= 10 && contextSimilarity(known, term) < 0.08) return false;
-    if (overlaps(form, answerText) || overlaps(form, ctx.topicKey) || inStem.includes(compact(form))) return false;
+    if (overlaps(form, answerText) || overlaps(form, ctx.topicKey) || inStem.includes(compact(form)) || stated(form)) return false;
     return !synonymous(form, term.key, answerText, answer.key, ctx.vocabulary);
   };
   const chosen: string[] = [];

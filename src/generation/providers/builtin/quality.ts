@@ -77,8 +77,9 @@ export function hasSubjectAndVerb(tokens: readonly Token[]): boolean {
       // "The GPL, like all Open Source licenses, permits …": a verb in the third person is finite wherever it is.
       (token.pos === "VERB" && token.text === token.lower && /[^s]s$/.test(token.lower) && token.lemma !== token.lower) ||
       (token.pos === "VERB" && token.text === token.lower && subjectBefore && !token.lower.endsWith("ing") &&
-        // "MIME related information": a participle before a noun describes it.
-        !(token.lower.endsWith("ed") && ["NOUN", "ADJ"].includes(tokens[i + 1]?.pos ?? "")));
+        // "MIME related information": a participle before a noun describes it; "truelength followed by a
+        // block of bytes" (a table row) is a participle too, not the sentence's verb.
+        !(token.lower.endsWith("ed") && (["NOUN", "ADJ"].includes(tokens[i + 1]?.pos ?? "") || tokens[i + 1]?.lower === "by")));
     if (!finite) continue;
     return tokens.slice(0, i).some((t) => t.pos === "NOUN" || t.pos === "PROPN");
   }
