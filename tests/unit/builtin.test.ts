@@ -53,10 +53,11 @@ const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 const quoted = (q: Question) => /From page \d+: "(.*)"$/s.exec(q.explanation)?.[1] ?? "";
 
 describe.each([
-  ["r-intro", "vectors", 12],
-  ["r-intro", "arrays", 10],
+  // As many as each topic's own sentences give (a sentence that merely shares a page with the topic is not asked).
+  ["r-intro", "vectors", 8],
+  ["r-intro", "arrays", 4],
   ["lilypond-essay", "engraving", 6],
-  ["lilypond-essay", "notation", 3],
+  ["lilypond-essay", "LilyPond", 6],
 ] as [FixtureName, string, number][])("%s, topic %s", (fixture, topic, count) => {
   const pages = PAGES[fixture];
 
@@ -125,8 +126,8 @@ describe.each([
 
 describe("selection", () => {
   it("asks only for the types requested", async () => {
-    const questions = await generate(R_INTRO, "lists", { types: ["true_false"], count: 6 });
-    expect(questions).toHaveLength(6);
+    const questions = await generate(R_INTRO, "lists", { types: ["true_false"], count: 4 });
+    expect(questions).toHaveLength(4);
     expect(questions.every((q) => q.type === "true_false")).toBe(true);
     // Some statements are made false (where another defined term can be named), some are left true.
     expect(new Set(questions.map((q) => q.answer))).toEqual(new Set(["True", "False"]));
@@ -208,6 +209,24 @@ describe("selection", () => {
     expect(questions.length).toBeGreaterThan(1);
     // The quota page names the kernel once, in passing: none of its sentences is a question about the kernel.
     for (const q of questions) expect(q.source_pages, q.question).toEqual([1]);
+  });
+
+  it("lends a page's other sentences to a topic the whole document names only when the document is about it (its title)", async () => {
+    const paragraphs = [
+      "A package is an archive that holds the files of one program and what it needs.\nThe scheduler decides which process runs on each processor core.\nA signal is a message that the kernel delivers to a process.",
+      "A package repository serves the packages of a distribution over the network.\nThe routing table tells the machine where to send each packet.\nA network interface connects the machine to a network.",
+      "Each package declares the other packages it depends on.\nThe password file lists the accounts of the machine.\nA user account is the identity under which a person works on the machine.",
+      "A source package holds the sources from which binary packages are built.\nA printer queue holds the documents waiting to be printed.\nThe printing system sends each document of the queue to its printer.",
+    ];
+    const about = (title: string) => paragraphs.map((text, i) => ({ page: i + 1, text: `${i === 0 ? `${title}\n\n` : ""}${text}\n\n${i + 1}` }));
+    const namesIt = (q: Question) => /\bpackages?\b/i.test(quoted(q));
+    // "package" on every page of a guide to administration: the scheduler and the printers are not about packages.
+    const general = await generate(about("A guide to system administration"), "package", { count: 10, types: ["true_false", "short_answer"] });
+    expect(general.length).toBeGreaterThan(0);
+    for (const q of general) expect(namesIt(q), quoted(q)).toBe(true);
+    // A guide to packages is about them throughout: its other sentences may be asked too.
+    const packages = await generate(about("Debian packages"), "package", { count: 10, types: ["true_false", "short_answer"] });
+    expect(packages.some((q) => !namesIt(q))).toBe(true);
   });
 
   it("asks about a command whose name starts its sentence in lower case", async () => {
@@ -328,7 +347,7 @@ describe("selection", () => {
   it("never repeats itself", async () => {
     const questions = await generate(R_INTRO, "vectors", { count: 40 });
     expect(new Set(questions.map((q) => normalise(q.question))).size).toBe(questions.length);
-    expect(questions.length).toBeGreaterThan(12);
+    expect(questions.length).toBeGreaterThan(6);
     expect(new Set(questions.map(quoted)).size).toBe(questions.length);
   });
 
@@ -548,6 +567,8 @@ describe("question forms on real sentences", () => {
       // A command's name starts a sentence in lower case; "built-in" and "well-known" are English compounds.
       "anacron is the daemon that completes cron for computers that are not on at all times.",
       "A built-in generator writes questions from a well-known text without a network connection.",
+      // What a package holds, not a pointer to documentation.
+      "A package is a standardized collection of material extending R, providing code, data, or documentation.",
     ]) {
       expect(rejectReason(sentence(text)), text).toBeUndefined();
     }
@@ -598,7 +619,7 @@ describe("question forms on real sentences", () => {
   it("never lets a running head, a placeholder or talk about the document reach a question", async () => {
     for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
       const questions = await generate(GLOSSARY, "collection", { difficulty, count: 10, passages: passagesFor(GLOSSARY, "used") });
-      expect(questions.length).toBeGreaterThan(2);
+      expect(questions.length).toBeGreaterThan(0);
       for (const q of questions) {
         expect(q.question).not.toMatch(/Auto Multiple Choice|75 \/ 92|XXX|reader|^\S+: This/);
         expect(q.answer).not.toMatch(/XXX|placeholder/);
@@ -626,10 +647,10 @@ describe("question forms on real sentences", () => {
   });
 
   it("does not build questions on the sentences the previous test was written from", async () => {
-    const first = await generate(R_INTRO, "arrays", { count: 8 });
+    const first = await generate(R_INTRO, "vectors", { count: 4 });
     const sources = first.map((q) => q.source!);
     expect(sources.every(Boolean)).toBe(true);
-    const second = await generate(R_INTRO, "arrays", { count: 8, excludeSources: sources });
+    const second = await generate(R_INTRO, "vectors", { count: 4, excludeSources: sources });
     expect(second.length).toBeGreaterThan(0);
     for (const q of second) expect(sources).not.toContain(q.source);
   });

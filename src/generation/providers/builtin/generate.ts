@@ -104,13 +104,14 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     // A sentence that does not name the topic (every word of it), on a page that is not about it
     // throughout, is about something else ("lists" is not "mailing lists"; a page that mentions
     // namespaces once is not about them); so is one on a page that names the topic in passing, when
-    // other pages are about it.
-    if ((candidate.topicHit < 1 && candidate.nearHit < 1) || candidate.pageShare < MIN_PAGE_SHARE) continue;
+    // other pages are about it, unless the topic is what the sentence is about ("An R list is …").
+    if (candidate.topicHit < 1 && candidate.nearHit < 1) continue;
     if (rejectReason(candidate.sentence) || excluded(candidate.sentence.text)) continue;
     // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
     if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
     if (hasVariableLetter(candidate.sentence, ctx)) continue;
     const fact = namedAsPrinted(factOf(candidate.sentence), material.vocabulary);
+    if (candidate.pageShare < MIN_PAGE_SHARE && !(fact.subject && overlaps(fact.subject.text, ctx.topicKey))) continue;
     facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() });
   }
   facts.sort((a, b) => b.relevance - a.relevance);

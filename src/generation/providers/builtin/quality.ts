@@ -178,7 +178,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (BOOK_TALK.test(text)) return "refers to the document";
   // "… maintains the Debian Kernel Handbook with comprehensive documentation", "… are documented in the man page":
   // where to read about something, not the thing.
-  if (/\b(?:documentation|handbook|documented|man pages?|manual pages?|info pages?)\b/i.test(text)) return "refers to the document";
+  // ("… providing code, data, or documentation" is what a package holds, not a pointer.)
+  if (/\b(?:handbook|documented (?:in|by|on|at)|(?:the|see|comprehensive|extensive|detailed|full|its|their|official|online) documentation|documentation (?:about|on|of|for)|man pages?|manual pages?|info pages?)\b/i.test(text)) return "refers to the document";
   // "The Debian Policy describes …", "RFC 2136 details …": what another text covers, not the thing.
   if (/\b(?:policy|specification|standard|RFC|FAQ|HOWTO|guide|book|article|paper|website|wiki)(?:\s+\d+)?\s+(?:describes|explains|documents|details|covers|lists|discusses|mentions)\b/i.test(text)) return "refers to the document";
   // "The Falcot administrators just want to create …": what the people of a running example wish or decide.
