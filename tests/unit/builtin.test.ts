@@ -53,9 +53,8 @@ const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 const quoted = (q: Question) => /From page \d+: "(.*)"$/s.exec(q.explanation)?.[1] ?? "";
 
 describe.each([
-  // As many as each topic's own sentences give (a sentence that merely shares a page with the topic is not asked).
-  ["r-intro", "vectors", 8],
-  ["r-intro", "arrays", 4],
+  ["r-intro", "vectors", 12],
+  ["r-intro", "arrays", 8],
   ["lilypond-essay", "engraving", 6],
   ["lilypond-essay", "LilyPond", 6],
 ] as [FixtureName, string, number][])("%s, topic %s", (fixture, topic, count) => {
@@ -126,8 +125,8 @@ describe.each([
 
 describe("selection", () => {
   it("asks only for the types requested", async () => {
-    const questions = await generate(R_INTRO, "lists", { types: ["true_false"], count: 4 });
-    expect(questions).toHaveLength(4);
+    const questions = await generate(R_INTRO, "lists", { types: ["true_false"], count: 6 });
+    expect(questions).toHaveLength(6);
     expect(questions.every((q) => q.type === "true_false")).toBe(true);
     // Some statements are made false (where another defined term can be named), some are left true.
     expect(new Set(questions.map((q) => q.answer))).toEqual(new Set(["True", "False"]));
@@ -209,24 +208,6 @@ describe("selection", () => {
     expect(questions.length).toBeGreaterThan(1);
     // The quota page names the kernel once, in passing: none of its sentences is a question about the kernel.
     for (const q of questions) expect(q.source_pages, q.question).toEqual([1]);
-  });
-
-  it("lends a page's other sentences to a topic the whole document names only when the document is about it (its title)", async () => {
-    const paragraphs = [
-      "A package is an archive that holds the files of one program and what it needs.\nThe scheduler decides which process runs on each processor core.\nA signal is a message that the kernel delivers to a process.",
-      "A package repository serves the packages of a distribution over the network.\nThe routing table tells the machine where to send each packet.\nA network interface connects the machine to a network.",
-      "Each package declares the other packages it depends on.\nThe password file lists the accounts of the machine.\nA user account is the identity under which a person works on the machine.",
-      "A source package holds the sources from which binary packages are built.\nA printer queue holds the documents waiting to be printed.\nThe printing system sends each document of the queue to its printer.",
-    ];
-    const about = (title: string) => paragraphs.map((text, i) => ({ page: i + 1, text: `${i === 0 ? `${title}\n\n` : ""}${text}\n\n${i + 1}` }));
-    const namesIt = (q: Question) => /\bpackages?\b/i.test(quoted(q));
-    // "package" on every page of a guide to administration: the scheduler and the printers are not about packages.
-    const general = await generate(about("A guide to system administration"), "package", { count: 10, types: ["true_false", "short_answer"] });
-    expect(general.length).toBeGreaterThan(0);
-    for (const q of general) expect(namesIt(q), quoted(q)).toBe(true);
-    // A guide to packages is about them throughout: its other sentences may be asked too.
-    const packages = await generate(about("Debian packages"), "package", { count: 10, types: ["true_false", "short_answer"] });
-    expect(packages.some((q) => !namesIt(q))).toBe(true);
   });
 
   it("asks about a command whose name starts its sentence in lower case", async () => {
@@ -347,7 +328,7 @@ describe("selection", () => {
   it("never repeats itself", async () => {
     const questions = await generate(R_INTRO, "vectors", { count: 40 });
     expect(new Set(questions.map((q) => normalise(q.question))).size).toBe(questions.length);
-    expect(questions.length).toBeGreaterThan(6);
+    expect(questions.length).toBeGreaterThan(12);
     expect(new Set(questions.map(quoted)).size).toBe(questions.length);
   });
 
@@ -550,6 +531,12 @@ describe("question forms on real sentences", () => {
       ["At the end of the day, the best tool for installing Debian machines is the official installer.", "anaphoric start"],
       // Rated in blind round 7 (R Internals): a table row read as a sentence.
       ["RAWSXP length, truelength followed by a block of bytes.", "no subject or verb"],
+      // Rated in blind round 8 (the Valgrind and bzip2 manuals, a paper on CRCs).
+      ["Controls whether Memcheck should employ a faster but less precise algorithm for leak checking.", "no subject or verb"],
+      ["Further improvement requires more computation per byte of the message.", "anaphoric start"],
+      ["Introduction bzip2 compresses files using the Burrows-Wheeler block-sorting text compression algorithm.", "label"],
+      ["The basic suppression format is described in Suppressing errors.", "refers to the document"],
+      ["When enabled, Valgrind will read information about inlined function calls from DWARF3 debug info.", "continuation"],
     ];
     for (const [text, reason] of reasons) expect(rejectReason(sentence(text)), text).toBe(reason);
     // A named or qualified subject, or "The X is a Y", reads alone.
@@ -600,7 +587,7 @@ describe("question forms on real sentences", () => {
       "Guide",
     );
     const questions = await generate(pages, "answer sheets", { count: 10, passages: passagesFor(pages, "answer sheets") });
-    expect(questions.length).toBeGreaterThan(1);
+    expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) {
       // "student" is everyday English that this note uses twice: no term of its subject.
       expect(q.answer, q.question).not.toMatch(/^(?:command|technique|course|account|device|student)$/i);

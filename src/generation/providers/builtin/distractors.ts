@@ -222,8 +222,9 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     if (isOrdinaryTerm(term, ctx)) return false;
     // A lone word must be used as a thing ("a frame", "the environment"), not only as a verb or a label.
     if (term.words === 1 && !term.proper && term.articled === 0 && !answer.plural) return false;
-    // "Document", "Texts": an ordinary word that began a heading is no name among names.
-    if (term.proper && term.words === 1 && ctx.vocabulary.get(form.toLowerCase()) !== undefined) return false;
+    // "Document", "Texts": an ordinary word that began a heading is no name among names; nor is
+    // "Invalid" or "Incorrect" beside "Callgrind", an English word capitalised where a sentence began.
+    if (term.proper && term.words === 1 && (ctx.vocabulary.get(form.toLowerCase()) !== undefined || (isEnglishWord(form) && !isEnglishWord(answerText)))) return false;
     if (!sameForm(answerText, form)) return false;
     // Capitalised terms are few and mixed ("Score context" beside "Transparent copy" from a licence):
     // one is an option only when it is used in the answer's company.

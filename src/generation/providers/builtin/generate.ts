@@ -201,8 +201,9 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (opened > 0 || /[-/]$/.test(text.slice(0, phrase.termStart)) || /^[-/]/.test(text.slice(phrase.stop))) return false;
       const rest = contentStems(text.slice(0, phrase.start) + " " + text.slice(phrase.stop));
       const own = [...contentStems(phrase.text)];
-      // "The security team handles _____" (security support), "… boot the kernel" (Linux kernel): a word of the answer left in the stem gives it away.
-      if (own.length === 0 || own.some((s) => rest.has(s))) return false;
+      // "The security team handles _____" (security support), "… boot the kernel" (Linux kernel): a word of the answer left in the stem gives it away;
+      // so does one inside another word ("memory needed for compression and _____": decompression).
+      if (own.length === 0 || own.some((s) => rest.has(s) || [...rest].some((r) => r.length >= 5 && s.length >= 5 && (s.includes(r) || r.includes(s))))) return false;
       // "Open Database Connectivity (ODBC)": the acronym beside the blank spells the answer.
       const around = `${text.slice(Math.max(0, phrase.start - 12), phrase.start)} ${text.slice(phrase.stop, phrase.stop + 12)}`;
       return !/\(\s*\p{Lu}{2,}s?\s*\)|\p{Lu}{2,}s?\s*\($/u.test(around);
@@ -224,7 +225,9 @@ function looksLikeVerb(tokens: readonly Token[], index: number): boolean {
 
 /** Words too common to be the point of a sentence, whatever the subject. */
 const EVERYDAY = new Set(
-  "list file element default content data information program output input code text name object member part piece kind way value type thing".split(" "),
+  ("list file element default content data information program output input code text name object member part piece kind way value type thing " +
+    // "… has some _____ compared to real hardware watchpoints": what any tool has, not what this one is.
+    "limitation restriction benefit drawback issue error improvement advantage disadvantage consequence effect").split(" "),
 );
 
 const FIXED_EXPRESSION = /\b(?:of course|into account|for (?:example|instance)|in (?:fact|general|practice|particular|turn|part|order|place|time|case|effect|principle|short|detail)|at (?:least|most|once|times|first|all)|by (?:hand|default|definition|far|means)|on (?:purpose|average|demand)|as a (?:rule|whole))$/i;
@@ -246,6 +249,8 @@ function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
 /** "Which of the following is pdftk?": a predicate of one word describes nothing a student could recognise. */
 function describes(fact: Fact): boolean {
   const predicate = fact.predicate ?? "";
+  // "X is called on the compressed file": invoked, not named.
+  if (/^(?:is|are) called (?:on|with|by|from|for|in|at|to|when|once)\b/i.test(predicate)) return false;
   // "Jabber is a trademark and XMPP is the official name …": a second clause is about another subject.
   if (/\b(?:and|but|or|while|whereas)\s+(?:\p{L}+\s+){1,3}(?:is|are|was|were|has|have)\b/u.test(predicate)) return false;
   return contentStems(predicate.replace(/^(?:is|are)\s+(?:called\s+)?/i, "")).size >= 2;

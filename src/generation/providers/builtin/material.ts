@@ -55,20 +55,6 @@ const NOT_VOCABULARY = new Set(["code", "debris", "placeholder or address", "pag
 
 /** Share of sampled pages naming the topic that makes a document about it throughout. */
 const PERVASIVE_SHARE = 0.4;
-/** Lines at the top of a first page that may hold the title, before its prose starts. */
-const TITLE_LINES = 6;
-
-/** The short lines at the top of a first page, before the first line of prose (one ending a sentence, or long). */
-function titleOf(firstPage: string): string {
-  const lines: string[] = [];
-  for (const line of firstPage.split("\n").slice(0, 20)) {
-    const text = line.trim();
-    if (!text) continue;
-    if (/[.!?:]$/.test(text) || text.length > 100 || lines.length >= TITLE_LINES) break;
-    lines.push(text);
-  }
-  return lines.join("\n");
-}
 
 /** Pages parsed per request (the pipeline asks again on thin material): dropped with the request. */
 const parsedPages = new WeakMap<object, Map<number, Sentence[]>>();
@@ -166,8 +152,6 @@ export function studyMaterial(
   const sampleStep = Math.max(1, Math.floor(pages.length / SAMPLE_PAGES));
   const sample = pages.filter((_, i) => i % sampleStep === 0).slice(0, SAMPLE_PAGES + 1);
   const pervasive = sample.length > 0 && sample.filter((page) => pageHitOf(page.page) >= 1).length >= sample.length * PERVASIVE_SHARE;
-  /** The topic is in the document's title: named at the top of its first page. */
-  const titled = hitOf(titleOf(pages[0]?.text ?? "")) >= 1;
   /** Per page read for candidates: each sentence's topicHit, whether the page is about the topic throughout, and its share of naming sentences. */
   const pageTopics = new Map<number, { hits: number[]; topical: boolean; share: number }>();
   const pageTopicOf = (number: number) => {
@@ -177,11 +161,10 @@ export function studyMaterial(
       const naming = hits.filter((hit) => hit >= 1).length;
       const share = hits.length > 0 ? naming / hits.length : 0;
       // Smoothed, so that a page of two sentences, one naming the topic, is not the measure of all others.
-      // A document naming the topic on most pages lends every such page's sentences to it only when the
-      // topic is what the document is about (in its title: an essay on music engraving); "package" in a
-      // book on Debian or "environments" in R Internals is everywhere without being the subject of every
-      // sentence. In either, no page's share counts against another's.
-      topic = { hits, topical: (naming >= TOPICAL_PAGE && share >= TOPICAL_SHARE) || (pervasive && titled && pageHitOf(number) >= 1), share: pervasive ? 1 : naming / (hits.length + SHARE_SMOOTHING) };
+      // A document naming the topic on most pages is about it throughout (an essay on engraving), and
+      // there no page's share counts against another's. (So is "package" in a book on Debian, where
+      // independent raters found the sentences it lends off the topic: see the README's quality notes.)
+      topic = { hits, topical: (naming >= TOPICAL_PAGE && share >= TOPICAL_SHARE) || (pervasive && pageHitOf(number) >= 1), share: pervasive ? 1 : naming / (hits.length + SHARE_SMOOTHING) };
       pageTopics.set(number, topic);
     }
     return topic;

@@ -11,7 +11,7 @@ import { GENERAL_VOCABULARY, GENERIC_NOUNS } from "./text.ts";
 
 /** Openers that lean on the sentence before ("It …", "These …", "However, …", "The second …"). */
 const ANAPHORIC_START =
-  /^(?:Even|Eventually|Ultimately|Later|Afterwards|Lastly|Next|At the end of the day|In the end|It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Of course|In this|In that|In these|In such|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|An (?:other|additional)\b|Unlike|Like)\b/;
+  /^(?:Further|Even|Eventually|Ultimately|Later|Afterwards|Lastly|Next|At the end of the day|In the end|It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Of course|In this|In that|In these|In such|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|An (?:other|additional)\b|Unlike|Like)\b/;
 /** Pronouns early in the sentence stand for something said before it. */
 const EARLY_PRONOUN = new Set(["it", "this", "these", "those", "they", "them", "he", "she", "its", "their", "former", "latter", "such"]);
 /** The document talking about itself, its layout or its reader. */
@@ -154,6 +154,12 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "The position value may be equal to : none, question, margin": a value list from a reference table.
   if (/\s:\s|:\s*\p{Ll}[\p{L}\p{N}-]*(?:,\s*\p{Ll}[\p{L}\p{N}-]*){2,}/u.test(text)) return "label";
   // "TIP Text shortcuts for cron cron recognizes …": a sidebar's label and title run into its text.
+  // "When enabled, Valgrind will read …": an option described under its name, which the sentence leaves out.
+  if (/^(?:When|If|Once|Unless) (?:enabled|disabled|set|unset|specified|given|omitted|used|on|off|true|false|present|absent)\b/.test(text)) return "continuation";
+  // "Introduction bzip2 compresses …": a section's heading run into its first sentence.
+  if (/^(?:Introduction|Overview|Summary|Description|Abstract|Preface|Conclusions?|Background|Synopsis|Motivation)\s+\S/.test(text)) return "label";
+  // "Controls whether Memcheck should …", "Specifies the …": an option's description, whose subject is the option above it.
+  if (/^(?:Controls|Specifies|Sets|Enables|Disables|Determines|Indicates|Causes|Tells|Makes|Allows|Prints|Shows|Displays|Reports|Gives|Takes|Turns|Selects|Changes|Defines|Requests|Forces|Returns|Prevents|Limits|Adds|Removes|Runs|Uses|Writes|Reads)\s+(?!to\b)/.test(text)) return "no subject or verb";
   if (/^(?:TIP|NOTE|NOTES|CAUTION|WARNING|IMPORTANT|SECURITY|CULTURE|COMMUNITY|ALTERNATIVE|DOCUMENTATION|HINT|EXAMPLE|BACK TO BASICS|GOING FURTHER|SPECIAL CASE|IN PRACTICE|QUICK LOOK|DEBIAN POLICY|TOOL|VOCABULARY)\s/.test(text)) return "label";
   // "Rd, which records …": the tail of a file name or a cut word, not a subject.
   if (/^\p{Lu}\p{L}{0,2},/u.test(text)) return "fragment";
@@ -180,6 +186,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // where to read about something, not the thing.
   // ("… providing code, data, or documentation" is what a package holds, not a pointer.)
   if (/\b(?:handbook|documented (?:in|by|on|at)|(?:the|see|comprehensive|extensive|detailed|full|its|their|official|online) documentation|documentation (?:about|on|of|for)|man pages?|manual pages?|info pages?)\b/i.test(text)) return "refers to the document";
+  // "The basic suppression format is described in Suppressing errors.": where to read, not what.
+  if (/\b(?:is|are) (?:described|explained|covered|discussed|documented|detailed|listed|shown|given) (?:in|on|at|below|above|later|elsewhere|separately)\b/i.test(text)) return "refers to the document";
   // "The Debian Policy describes …", "RFC 2136 details …": what another text covers, not the thing.
   if (/\b(?:policy|specification|standard|RFC|FAQ|HOWTO|guide|book|article|paper|website|wiki)(?:\s+\d+)?\s+(?:describes|explains|documents|details|covers|lists|discusses|mentions)\b/i.test(text)) return "refers to the document";
   // "The Falcot administrators just want to create …": what the people of a running example wish or decide.
