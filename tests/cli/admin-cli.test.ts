@@ -141,17 +141,17 @@ describe("studyforge generate, stats, cleanup, backup and restore", () => {
     // Other accepted formats in the folder are study material too; anything else is not picked up.
     writeFileSync(path.join(folder, "notes.md"), NOTES_MD);
     writeFileSync(path.join(folder, "marks.csv"), "name,mark\nlin,90\n");
-    const res = await cli(["generate", "--user", student.email, "--dir", folder, "--topic", "packages", "--topic", "version", "--count", "3", "--json"]);
+    const res = await cli(["generate", "--user", student.email, "--dir", folder, "--topic", "files", "--topic", "data", "--count", "3", "--json"]);
     const all = res.stdout.trim().split("\n").map((l) => JSON.parse(l));
     expect(all.filter((j) => j.filename === "notes.md")).toHaveLength(2);
     expect(all.some((j) => j.filename === "marks.csv")).toBe(false);
     const jobs = all.filter((j) => j.filename !== "notes.md");
     expect(jobs).toHaveLength(4);
     expect(jobs.map((j) => `${j.filename} ${j.topic} ${j.state}`).sort()).toEqual([
-      "r-faq.pdf packages done",
-      "r-faq.pdf version done",
-      "shared-mime-info-spec.pdf packages done",
-      "shared-mime-info-spec.pdf version done",
+      "r-faq.pdf data done",
+      "r-faq.pdf files done",
+      "shared-mime-info-spec.pdf data done",
+      "shared-mime-info-spec.pdf files done",
     ]);
     testIds = jobs.map((j) => j.test_id);
     expect(new Set(testIds).size).toBe(4);
@@ -189,7 +189,7 @@ describe("studyforge generate, stats, cleanup, backup and restore", () => {
     expect(view.code).toBe(0);
     expect(view.stdout).toMatch(/Tests taken: 1/);
     expect(view.stdout).toMatch(/\d{4}-\d\d-\d\d\s+█/);
-    expect(view.stdout).toMatch(/packages|version/);
+    expect(view.stdout).toMatch(/files|data/);
   });
 
   it("cleanup lists without deleting by default, and with --yes deletes and reports sizes", async () => {
