@@ -561,6 +561,12 @@ describe("question forms on real sentences", () => {
     }
   });
 
+  it("never takes a conjunction the tagger calls a noun for part of a term ('error whilst reading')", () => {
+    const phrases = nounPhrases(sentence("The library reports an I/O error whilst reading the header of a compressed file.").text, sentence("The library reports an I/O error whilst reading the header of a compressed file.").tokens).map((p) => p.text);
+    expect(phrases.some((p) => /whilst/.test(p)), phrases.join(" | ")).toBe(false);
+    expect(phrases).toContain("header");
+  });
+
   it("counts general vocabulary and the people who do the subject as no terms of it", () => {
     const terms = (text: string) => {
       const parsed = sentence(text);

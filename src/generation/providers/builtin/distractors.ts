@@ -37,7 +37,7 @@ export interface AnswerShape {
  * terms of the same kind used in other contexts. The ranked list is only ever the 40 most similar
  * terms, so even Easy options are terms of the subject, never random words.
  */
-const BANDS: Record<Difficulty, [number, number]> = { Hard: [0, 8], Medium: [6, 20], Easy: [16, 40] };
+const BANDS: Record<Difficulty, [number, number]> = { Hard: [0, 6], Medium: [4, 14], Easy: [10, 26] };
 const POOL = 40;
 
 const stems = (text: string) => wordsOf(text).map(stem);
@@ -235,6 +235,8 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     // (Multi-word terms used in much the same company do too; a note of a few pages has few terms of one head.)
     const small = ctx.vocabulary.pagesRead < 10;
     if (answer.words > 1 && !answer.proper && !sibling && term.head !== answerHead && (term.words < 2 || !known || contextSimilarity(known, term) < (small ? 0.25 : 0.3))) return false;
+    // "error reading": an action, not a thing; a gerund is an option only beside a gerund.
+    if (/ing$/.test(form) && !/ing$/.test(answerText)) return false;
     // "acpid package" gets other named packages ("tshark package"), never "default package" or "tools package".
     if (answer.words > 1 && !isEnglishWord(answerText.split(" ")[0] ?? "") && isEnglishWord(form.split(" ")[0] ?? "")) return false;
     // "insertDelay", "seeSection": identifiers from code are not names of the answer's kind.

@@ -27,7 +27,8 @@ const ARTICLES = new Set(["a", "an", "the"]);
 const INNER = new Set(["ADJ", "NOUN", "PROPN"]);
 const HEAD = new Set(["NOUN", "PROPN"]);
 /** Words wink may tag as nouns that never make a term on their own. */
-const NOT_TERMS = new Set([...STOPWORDS, "e.g.", "i.e.", "etc", "etc."]);
+/** Words never in a term, including conjunctions the tagger takes for nouns ("error whilst reading"). */
+const NOT_TERMS = new Set([...STOPWORDS, "e.g.", "i.e.", "etc", "etc.", "whilst", "whereas", "thereby", "hence", "amongst", "unless", "until"]);
 
 function isWordToken(token: Token): boolean {
   return /^[\p{L}][\p{L}\p{N}'’-]*$/u.test(token.text);
