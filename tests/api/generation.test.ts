@@ -86,9 +86,9 @@ describe("generating a test with the built-in provider", () => {
   it("reads structured fields over the sentence, and the sentence leniently", async () => {
     const { c } = await newStudent(server.url);
     const fileId = await uploadRFaq(c);
-    const both = await c.post("/api/gpt/generate", { file_id: fileId, prompt: sentence("Easy", "packages", 9), topic: "CRAN", difficulty: "hard", count: 2 });
+    const both = await c.post("/api/gpt/generate", { file_id: fileId, prompt: sentence("Easy", "CRAN", 9), topic: "packages", difficulty: "hard", count: 2 });
     const test = (await c.get(`/api/tests/${both.body.test_id}`)).body;
-    expect(test.name).toBe("CRAN (Hard)");
+    expect(test.name).toBe("Packages (Hard)");
     expect(test.test_metadata.questions).toHaveLength(2);
     const loose = await c.post("/api/gpt/generate", { file_id: fileId, prompt: "packages" });
     const looseTest = (await c.get(`/api/tests/${loose.body.test_id}`)).body;
@@ -214,7 +214,7 @@ describe("generation jobs", () => {
   it("keeps a test working when its file is deleted", async () => {
     const { c } = await newStudent(server.url);
     const fileId = await uploadRFaq(c);
-    const { body } = await c.post("/gpt/generate", { file_id: fileId, topic: "CRAN", count: 2 });
+    const { body } = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2 });
     expect((await c.delete(`/api/files/${fileId}`)).status).toBe(204);
     const test = await c.get(`/api/tests/${body.test_id}`);
     expect(test.status).toBe(200);
