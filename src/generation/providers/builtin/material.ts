@@ -160,10 +160,10 @@ export function studyMaterial(
       const hits = sentencesOn(number).map((s) => hitOf(s.text));
       const naming = hits.filter((hit) => hit >= 1).length;
       const share = hits.length > 0 ? naming / hits.length : 0;
-      // Smoothed, so that a page of two sentences, one naming the topic, is not the measure of all others.
-      // A document naming the topic on most pages is about it throughout (an essay on engraving), and
-      // there no page's share counts against another's. (So is "package" in a book on Debian, where
-      // independent raters found the sentences it lends off the topic: see the README's quality notes.)
+      // The share is smoothed, so that a page of two sentences, one naming the topic, is not the measure
+      // of all others. A document naming the topic on most pages is about it throughout (an essay on
+      // engraving), and there no page's share counts against another's. (So is "package" in a book on
+      // Debian, where independent raters found the sentences it lends off the topic: README, quality.)
       topic = { hits, topical: (naming >= TOPICAL_PAGE && share >= TOPICAL_SHARE) || (pervasive && pageHitOf(number) >= 1), share: pervasive ? 1 : naming / (hits.length + SHARE_SMOOTHING) };
       pageTopics.set(number, topic);
     }
@@ -209,7 +209,9 @@ export function studyMaterial(
       }
     }
   }
-  const best = Math.max(0, ...candidates.map((c) => c.pageShare));
+  // A loop, not Math.max(...): a long document's candidates would overflow the argument list.
+  let best = 0;
+  for (const candidate of candidates) best = Math.max(best, candidate.pageShare);
   for (const candidate of candidates) candidate.pageShare = best > 0 ? candidate.pageShare / best : 0;
   const step = Math.max(1, Math.floor(pages.length / SAMPLE_PAGES));
   for (let i = 0; i < pages.length; i += step) {
