@@ -59,7 +59,7 @@ export async function startServer(config: Config, opts: { log?: Logger; clock?: 
   // So the CLI knows a server uses this data directory (restore refuses; generate leaves the queue to it).
   const unannounce = announceServer(config.dataDir, { url, version: VERSION, startedAt: app.clock.now().toISOString() });
   // Before the queue resumes, so a job finishing at once is notified too (and counted in the metrics).
-  onJobOutcome(app, notifyGenerationOutcome(app));
+  onJobOutcome(app, notifyGenerationOutcome);
   instrumentServer(app);
   await recoverJobs(app);
   scheduleMaintenance(app, maintenanceTasks);

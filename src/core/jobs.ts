@@ -59,7 +59,11 @@ export interface JobOutcome {
   kind: string;
   watched: boolean;
 }
-export type JobOutcomeListener = (outcome: JobOutcome) => Promise<void>;
+/**
+ * Called inside the transaction that records the job's end (`scope.db`), so what it writes is there
+ * as soon as anyone can see the job ended: a student who finds the test ready finds its notification.
+ */
+export type JobOutcomeListener = (scope: AppContext, outcome: JobOutcome) => Promise<void>;
 
 const FINAL: JobState[] = ["done", "failed", "cancelled"];
 /** How often a job interrupted by a restart is tried again before it fails. */
@@ -133,23 +137,28 @@ function createRunner(app: AppContext, concurrency: number) {
   }
 
   /** The job's row while this runner holds it; an update through it after a takeover changes nothing. */
-  const held = (id: number) => app.db("jobs").where({ id, claimed_by: holder, state: "running" });
+  const held = (id: number, db: Db = app.db) => db("jobs").where({ id, claimed_by: holder, state: "running" });
 
   async function finish(job: JobRow, changes: Partial<JobRow>) {
     // Read before publishing: a follower stops listening once it hears the end.
     const watched = events.listenerCount(`job:${job.id}`) > 0;
-    const recorded = await held(job.id).update({ ...changes, claimed_by: null, lease_until: null, updated_at: now() });
-    // Another instance took the job over while this one stalled past its lease: its outcome counts.
-    if (!recorded) return;
-    await publish(job.id);
-    if (changes.state !== "done" && changes.state !== "failed") return;
-    const row: JobRow | undefined = await app.db("jobs").where({ id: job.id }).first();
-    if (!row) return;
+    const recorded = await app.db.transaction(async (trx) => {
+      // Another instance took the job over while this one stalled past its lease: its outcome counts.
+      if (!(await held(job.id, trx).update({ ...changes, claimed_by: null, lease_until: null, updated_at: now() }))) return false;
+      if (changes.state === "done" || changes.state === "failed") await tellOutcome({ ...app, db: trx }, job, watched);
+      return true;
+    });
+    if (recorded) await publish(job.id);
+  }
+
+  /** The outcome listeners, in the transaction that ends the job; each in a savepoint, so one failing undoes only its own writes. */
+  async function tellOutcome(scope: AppContext, job: JobRow, watched: boolean) {
+    const row: JobRow = await scope.db("jobs").where({ id: job.id }).first();
+    const outcome = { job: toJobView(row), userId: job.user_id, kind: job.kind, watched };
     for (const listener of outcomeListeners) {
-      // A listener's failure is logged; the job's outcome is already recorded.
-      await listener({ job: toJobView(row), userId: job.user_id, kind: job.kind, watched }).catch((err: unknown) =>
-        app.log.error({ err, job_id: job.id }, "a job outcome listener failed"),
-      );
+      await scope.db
+        .transaction((savepoint) => listener({ ...scope, db: savepoint }, outcome))
+        .catch((err: unknown) => app.log.error({ err, job_id: job.id }, "a job outcome listener failed"));
     }
   }
 

@@ -77,8 +77,8 @@ export function instrumentServer(app: AppContext): void {
     buckets: JOB_BUCKETS,
     registers,
   });
-  onJobOutcome(app, async ({ job, kind }) => {
-    const timing = await jobTiming(app.db, job.job_id);
+  onJobOutcome(app, async (scope, { job, kind }) => {
+    const timing = await jobTiming(scope.db, job.job_id);
     if (!timing) return;
     // new Date() reads both SQLite's ISO text and a PostgreSQL timestamp.
     const seconds = (new Date(timing.updated_at).getTime() - new Date(timing.created_at).getTime()) / 1000;

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMaintenance } from "../../src/admin/maintenance.ts";
 import { maintenanceTasks } from "../../src/server.ts";
-import { notifyGenerationOutcome, remindEveryoneOfDueCards } from "../../src/study/notifications/service.ts";
+import { onJobOutcome, type JobOutcome } from "../../src/core/jobs.ts";
+import { notify, notifyGenerationOutcome, remindEveryoneOfDueCards } from "../../src/study/notifications/service.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { uploadRFaq, waitForJobEnd } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
@@ -68,9 +69,34 @@ describe("events that notify", () => {
     ]);
   });
 
+  it("is there as soon as the job is seen to end, and a failing outcome listener undoes only its own writes", async () => {
+    const { c, id } = await newStudent(server.url);
+    const fileId = await uploadRFaq(c);
+    let slowListenerDone = false;
+    const removeSlow = onJobOutcome(server.app, async () => {
+      await new Promise((r) => setTimeout(r, 400));
+      slowListenerDone = true;
+    });
+    const removeFailing = onJobOutcome(server.app, async (scope) => {
+      await notify(scope, id, { kind: "goal_reached", message: "half-written", event_key: "test:failing-listener" });
+      throw new Error("listener failed after writing");
+    });
+    try {
+      const started = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2, async: true });
+      const done = await waitForJobEnd(c, started.body.job_id);
+      // The job's end is recorded in the transaction its listeners write in: nobody sees one without the other.
+      expect(slowListenerDone).toBe(true);
+      expect(done.state).toBe("done");
+      expect((await list(c)).items.map((n) => n.message)).toEqual(["Your practice test is ready. Open it to preview and start it."]);
+    } finally {
+      removeSlow();
+      removeFailing();
+    }
+  });
+
   it("a generation that failed, with the reason, once; a followed one or another kind of job, not at all", async () => {
     const { c, id } = await newStudent(server.url);
-    const listener = notifyGenerationOutcome(server.app);
+    const listener = (outcome: JobOutcome) => notifyGenerationOutcome(server.app, outcome);
     const failed = { job_id: 990001, state: "failed" as const, progress: { done: 0, total: 3 }, error: { status: 410, detail: "The study material was deleted before the test could be generated." } };
     await listener({ job: failed, userId: id, kind: "generate", watched: false });
     await listener({ job: failed, userId: id, kind: "generate", watched: false });

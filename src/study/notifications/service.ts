@@ -157,23 +157,22 @@ const TEST_JOB_KINDS = ["generate", STUDY_SET_TEST_JOB];
 
 /**
  * The job queue's outcome listener: a generation that finished or failed while nobody was following it
- * (the student left the generator page) becomes a notification. Registered in src/server.ts.
+ * (the student left the generator page) becomes a notification, in the transaction that ends the job.
+ * Registered in src/server.ts.
  */
-export function notifyGenerationOutcome(app: AppContext) {
-  return async ({ job, userId, kind, watched }: JobOutcome) => {
-    if (!TEST_JOB_KINDS.includes(kind) || watched) return;
-    if (job.state === "done" && job.test_id) {
-      await notify(app, userId, {
-        kind: "generation_done",
-        message: "Your practice test is ready. Open it to preview and start it.",
-        link: `/generated-test?id=${job.test_id}`,
-        event_key: `job:${job.job_id}`,
-      });
-    } else if (job.state === "failed") {
-      const reason = typeof job.error?.detail === "string" ? ` ${job.error.detail}` : "";
-      await notify(app, userId, { kind: "generation_failed", message: `A practice test could not be generated.${reason}`, link: "/testgenerator", event_key: `job:${job.job_id}` });
-    }
-  };
+export async function notifyGenerationOutcome(app: AppContext, { job, userId, kind, watched }: JobOutcome): Promise<void> {
+  if (!TEST_JOB_KINDS.includes(kind) || watched) return;
+  if (job.state === "done" && job.test_id) {
+    await notify(app, userId, {
+      kind: "generation_done",
+      message: "Your practice test is ready. Open it to preview and start it.",
+      link: `/generated-test?id=${job.test_id}`,
+      event_key: `job:${job.job_id}`,
+    });
+  } else if (job.state === "failed") {
+    const reason = typeof job.error?.detail === "string" ? ` ${job.error.detail}` : "";
+    await notify(app, userId, { kind: "generation_failed", message: `A practice test could not be generated.${reason}`, link: "/testgenerator", event_key: `job:${job.job_id}` });
+  }
 }
 
 const cardsMessage = (n: number) => (n === 1 ? "You have 1 flashcard due today." : `You have ${n} flashcards due today.`);
