@@ -511,6 +511,8 @@ describe("question forms on real sentences", () => {
       ["Client certificates are installed on the corresponding VPN client in a similar fashion.", "continuation"],
       ["The Falcot administrators just want to create a certificate for their website, which runs on Apache.", "narrative"],
       ["The Debian kernel team maintains the Debian Kernel Handbook with comprehensive documentation about most kernel related tasks.", "refers to the document"],
+      ["Detailed documentation on the configuration syntax is available at the project's website.", "refers to the document"],
+      ["See the documentation of the apt.conf file for the full list of options.", "refers to the document"],
       ["The Enhances field describes a suggestion for a package, but in a different context.", "continuation"],
       ["Falcot Corp has its own, but an individual user is more likely to use the DNS servers provided by their ISP.", "continuation"],
       ["TIP Text shortcuts for cron cron recognizes some abbreviations which replace the first five fields in a crontab entry.", "label"],
@@ -556,6 +558,8 @@ describe("question forms on real sentences", () => {
       "A built-in generator writes questions from a well-known text without a network connection.",
       // What a package holds, not a pointer to documentation.
       "A package is a standardized collection of material extending R, providing code, data, or documentation.",
+      "The archive network is a collection of sites which carry identical material, consisting of the distributions, the contributed extensions, documentation for the language, and binaries.",
+      "The archive network also provides access to documentation on the language, existing mailing lists and the bug tracking system.",
     ]) {
       expect(rejectReason(sentence(text)), text).toBeUndefined();
     }

@@ -36,6 +36,21 @@ interface RankedFact extends Fact {
 }
 
 const FACT_BONUS: Record<Fact["kind"], number> = { definition: 1.5, naming: 1.2, relation: 1, statement: 0 };
+/** Taken from a sentence's relevance per step outside the topic's sections: more than any relevance adds up to. */
+const OUTSIDE_SECTIONS = 100;
+
+/**
+ * Where the document has sections named for the topic, a sentence outside them is about something else
+ * as often as not ("EdDSA … from a hash of the private key" under "hash", "R is being developed for the
+ * Unix-like, Windows and Mac families" under "packages"), unless the topic is its subject. Such
+ * sentences are asked only when those in the sections have run out, the ones naming the topic first
+ * (1), the ones a page lends to it last (2): a short test of questions on the topic beats a full one
+ * padded with others, and a test that names the topic in passing beats no test.
+ */
+function outsideSections(material: StudyMaterial, candidate: Candidate, aboutTopic: boolean): number {
+  if (!material.sectioned || candidate.inSection || aboutTopic) return 0;
+  return candidate.topicHit >= 1 ? 1 : 2;
+}
 
 /** Evenly shared among the allowed types, the remainder to types in seeded order. */
 function quotas(types: QuestionType[], count: number, random: Random): Map<QuestionType, number> {
@@ -111,8 +126,11 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
     if (hasVariableLetter(candidate.sentence, ctx)) continue;
     const fact = namedAsPrinted(factOf(candidate.sentence), material.vocabulary);
-    if (candidate.pageShare < MIN_PAGE_SHARE && !(fact.subject && overlaps(fact.subject.text, ctx.topicKey))) continue;
-    facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() });
+    // The sentence opens with the topic ("Vectors must have …", "An R list is …"): it is about it wherever it stands.
+    const opening = fact.subject ?? fact.phrases.find((phrase) => phrase.first === 0);
+    const aboutTopic = opening !== undefined && overlaps(opening.text, ctx.topicKey);
+    if (candidate.pageShare < MIN_PAGE_SHARE && !candidate.inSection && !aboutTopic) continue;
+    facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() - OUTSIDE_SECTIONS * outsideSections(material, candidate, aboutTopic) });
   }
   facts.sort((a, b) => b.relevance - a.relevance);
   return assemble(facts, material.facts, req, ctx);

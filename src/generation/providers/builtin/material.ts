@@ -3,6 +3,7 @@ import { factOf, type Fact } from "./facts.ts";
 import { trustedSentences } from "./garbled.ts";
 import { nounPhrases } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
+import { sectionsAtPageStart, type Heading } from "./sections.ts";
 import { isReferencePage, pageSentences, type Sentence } from "./sentences.ts";
 import { compact, stem, STOPWORDS, wordsOf } from "./text.ts";
 import { Vocabulary } from "./vocabulary.ts";
@@ -17,8 +18,9 @@ export interface Candidate {
   /** Share of the topic's words that the sentence's page uses: a sentence that does not name the topic may still be on its page. */
   pageHit: number;
   /**
-   * 1 when the sentence's page is about the topic throughout (it names the topic in three sentences
-   * and a quarter of them, or the document names it on most pages), else its own topicHit: a sentence that does not name the
+   * 1 when the sentence stands in a section named for the topic, or its page is about the topic throughout
+   * (it names the topic in three sentences and a quarter of them, or the document names it on most
+   * pages), else its own topicHit: a sentence that does not name the
    * topic is about it only there. Beside one that names it, it was about something else as often as
    * not (a section's prerequisites, the next tool's plugins, a general definition of "cache").
    */
@@ -29,6 +31,8 @@ export interface Candidate {
    * about quotas is not a question about the kernel when another page is all about it.
    */
   pageShare: number;
+  /** The sentence stands in a numbered section whose title (or a title above it) names the topic. */
+  inSection: boolean;
 }
 
 export interface StudyMaterial {
@@ -38,6 +42,8 @@ export interface StudyMaterial {
   vocabulary: Vocabulary;
   /** Facts of everything read that has a subject: other terms' definitions and statements (rivals). */
   facts: Fact[];
+  /** Some candidate stands in a section named for the topic: the document says where the topic is treated. */
+  sectioned: boolean;
 }
 
 /** A passage starts on its page and may run on; a chunk of about 1,000 tokens spans a few pages at most. */
@@ -96,6 +102,8 @@ export function studyMaterial(
   const byNumber = new Map(pages.map((page) => [page.page, page]));
   const parsed = cacheKey ? parsedPagesFor(cacheKey) : new Map<number, Sentence[]>();
   const readPages = new Map<number, Sentence[]>();
+  let sectionStarts: Map<number, readonly Heading[]> | undefined;
+  const sectionAt = (number: number) => (sectionStarts ??= sectionsAtPageStart(pages)).get(number);
   let budget = MAX_READ_CHARS;
   const vocabulary = new Vocabulary();
   const facts: Fact[] = [];
@@ -120,7 +128,7 @@ export function studyMaterial(
       const page = byNumber.get(number);
       const text = page ? cutPage(page.text) : "";
       // Past the budget a page is not read: cached or not, so that the questions do not depend on what an earlier call parsed.
-      sentences = page && text.length <= budget ? (parsed.get(number) ?? trustedSentences(page, pageSentences({ page: page.page, text }))) : [];
+      sentences = page && text.length <= budget ? (parsed.get(number) ?? trustedSentences(page, pageSentences({ page: page.page, text }, sectionAt(number)))) : [];
       budget -= text.length;
       if (page && sentences.length > 0) parsed.set(number, sentences);
       readPages.set(number, sentences);
@@ -153,18 +161,21 @@ export function studyMaterial(
   const sample = pages.filter((_, i) => i % sampleStep === 0).slice(0, SAMPLE_PAGES + 1);
   const pervasive = sample.length > 0 && sample.filter((page) => pageHitOf(page.page) >= 1).length >= sample.length * PERVASIVE_SHARE;
   /** Per page read for candidates: each sentence's topicHit, whether the page is about the topic throughout, and its share of naming sentences. */
-  const pageTopics = new Map<number, { hits: number[]; topical: boolean; share: number }>();
+  const pageTopics = new Map<number, { hits: number[]; inSection: boolean[]; topical: boolean; share: number }>();
   const pageTopicOf = (number: number) => {
     let topic = pageTopics.get(number);
     if (!topic) {
-      const hits = sentencesOn(number).map((s) => hitOf(s.text));
+      const sentences = sentencesOn(number);
+      const hits = sentences.map((s) => hitOf(s.text));
+      const inSection = sentences.map((s) => s.section !== undefined && hitOf(s.section) >= 1);
       const naming = hits.filter((hit) => hit >= 1).length;
       const share = hits.length > 0 ? naming / hits.length : 0;
       // The share is smoothed, so that a page of two sentences, one naming the topic, is not the measure
       // of all others. A document naming the topic on most pages is about it throughout (an essay on
       // engraving), and there no page's share counts against another's. (So is "package" in a book on
-      // Debian, where independent raters found the sentences it lends off the topic: README, quality.)
-      topic = { hits, topical: (naming >= TOPICAL_PAGE && share >= TOPICAL_SHARE) || (pervasive && pageHitOf(number) >= 1), share: pervasive ? 1 : naming / (hits.length + SHARE_SMOOTHING) };
+      // Debian, where independent raters found the sentences it lends off the topic: where the document
+      // has sections named for the topic, generate.ts asks those sentences last.)
+      topic = { hits, inSection, topical: (naming >= TOPICAL_PAGE && share >= TOPICAL_SHARE) || (pervasive && pageHitOf(number) >= 1), share: pervasive ? 1 : naming / (hits.length + SHARE_SMOOTHING) };
       pageTopics.set(number, topic);
     }
     return topic;
@@ -186,7 +197,8 @@ export function studyMaterial(
         // when the sentences that name it have run out (generate.ts ranks by topicHit first).
         const topic = pageTopicOf(number);
         const topicHit = topic.hits[index] ?? 0;
-        candidates.push({ sentence, rank, topicHit, pageHit: pageHitOf(number), nearHit: topic.topical ? 1 : topicHit, pageShare: topic.share });
+        const inSection = topic.inSection[index] ?? false;
+        candidates.push({ sentence, rank, topicHit, pageHit: pageHitOf(number), nearHit: topic.topical || inSection ? 1 : topicHit, pageShare: topic.share, inSection });
         // Only sentences about the topic count towards what is wanted: the passages go on being read until there are enough.
         if ((topicHit >= 1 || topic.topical) && !rejectReason(sentence)) usable++;
       }
@@ -205,7 +217,7 @@ export function studyMaterial(
       const naming = hits.filter((hit) => hit >= 1).length;
       for (const [i, sentence] of sentences.entries()) {
         const topicHit = hits[i] ?? 0;
-        candidates.push({ sentence, rank, topicHit, pageHit: hitOf(passage.text), nearHit: naming >= TOPICAL_PAGE ? 1 : topicHit, pageShare: naming / (sentences.length + SHARE_SMOOTHING) });
+        candidates.push({ sentence, rank, topicHit, pageHit: hitOf(passage.text), nearHit: naming >= TOPICAL_PAGE ? 1 : topicHit, pageShare: naming / (sentences.length + SHARE_SMOOTHING), inSection: false });
       }
     }
   }
@@ -220,5 +232,5 @@ export function studyMaterial(
     sentencesOn(page.page);
     vocabulary.samplePages.add(page.page);
   }
-  return { candidates, vocabulary, facts };
+  return { candidates, vocabulary, facts, sectioned: candidates.some((c) => c.inSection) };
 }

@@ -42,6 +42,14 @@ const BOOK_TALK = /\b(?:the|any|a|this|our) (?:writer|author|reader|mathematicia
 const VERSION_TRIVIA =
   /\b(?:release notes|deprecated|obsolete|changelog|no longer|comeback|nowadays|historically|(?:was|were|has been|have been) (?:removed|dropped|introduced|added|replaced|renamed|abandoned))\b|\b\d+\.\d+(?:[.-]\d+)+\b|\bversions? (?:\d|of\b)|\b(?:specific|earlier|later|older|newer|previous|current|recent|future|other|all|some) versions?\b|\b(?:since|until|as of|starting with|prior to|before|after|from|in) (?:\p{Lu}[\p{L}-]*\s){1,2}\d{1,2}\b(?![.,]\d)/iu;
 
+/**
+ * Documentation as the place to read more ("See the documentation …", "Detailed documentation on X is
+ * available at …"), not as a thing a site or package provides ("CRAN … consisting of the R
+ * distribution, documentation for R, and binaries").
+ */
+const DOCUMENTATION_POINTER =
+  /\b(?:see|consult|refer to|read|check|look (?:at|in))\b.*\bdocumentation\b|\b(?:comprehensive|extensive|detailed|full|official|online) documentation\b|\bdocumentation\b.*\b(?:is|are) (?:available|found|provided) (?:at|from|in|on)\b|\bdocumentation\b[^,;]{0,40}\b(?:describes|explains|details|covers|lists)\b|\bdocumentation\b.*\bfor (?:more|further) (?:information|details)\b/i;
+
 /** Placeholder and example names that a student should never have to learn. */
 const PLACEHOLDER = /\b(?:XXX+|TODO|FIXME|TBD|foo|bar|baz|qux|quux|lorem|ipsum|blah|dummy|xyz|abc)\b/i;
 const URL_OR_MAIL = /(?:https?:|ftp:|www\.|\w@\w|\.(?:com|org|net|edu|html?)\b)/i;
@@ -185,7 +193,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "… maintains the Debian Kernel Handbook with comprehensive documentation", "… are documented in the man page":
   // where to read about something, not the thing.
   // ("… providing code, data, or documentation" is what a package holds, not a pointer.)
-  if (/\b(?:handbook|documented (?:in|by|on|at)|(?:the|see|comprehensive|extensive|detailed|full|its|their|official|online) documentation|documentation (?:about|on|of|for)|man pages?|manual pages?|info pages?)\b/i.test(text)) return "refers to the document";
+  if (/\b(?:handbook|documented (?:in|by|on|at)|man pages?|manual pages?|info pages?)\b/i.test(text) || DOCUMENTATION_POINTER.test(text)) return "refers to the document";
   // "The basic suppression format is described in Suppressing errors.": where to read, not what.
   if (/\b(?:is|are) (?:described|explained|covered|discussed|documented|detailed|listed|shown|given) (?:in|on|at|below|above|later|elsewhere|separately)\b/i.test(text)) return "refers to the document";
   // "The Debian Policy describes …", "RFC 2136 details …": what another text covers, not the thing.

@@ -1,11 +1,14 @@
 import type { PageText } from "../types.ts";
 import { startsWithName } from "./english.ts";
+import { sectionHeading, SectionReader, type Heading } from "./sections.ts";
 import { parse, type Parsed } from "./nlp.ts";
 import { wordsOf } from "./text.ts";
 
 /** One sentence of running prose, tagged, and the page it is printed on. */
 export interface Sentence extends Parsed {
   page: number;
+  /** The titles of the numbered section it stands in, outermost first ("Hash functions / SHA224"), if any. */
+  section?: string;
 }
 
 /**
@@ -61,14 +64,20 @@ function joinLines(lines: string[]): string {
   return text;
 }
 
-function paragraphsOf(pageText: string): string[] {
-  const paragraphs: string[] = [];
+function paragraphsOf(pageText: string, sections: SectionReader): { text: string; section: string }[] {
+  const paragraphs: { text: string; section: string }[] = [];
   let current: string[] = [];
   const flush = () => {
-    if (current.length) paragraphs.push(joinLines(current));
+    if (current.length) paragraphs.push({ text: joinLines(current), section: sections.titles });
     current = [];
   };
   for (const line of pageText.split(/\r?\n/)) {
+    // A heading ends the paragraph before it (which stays in the section it was in).
+    if (sectionHeading(line)) {
+      flush();
+      sections.line(line);
+      continue;
+    }
     const kind = classifyLine(line);
     if (kind === "break") {
       flush();
@@ -121,9 +130,11 @@ function joinBrokenSentences(sentences: Parsed[]): Parsed[] {
  * The page's prose as parsed sentences: lines that are code, headings, tables of contents or
  * running heads never join a paragraph, so they never reach a sentence.
  */
-export function pageSentences(page: PageText): Sentence[] {
+export function pageSentences(page: PageText, sectionAtStart: readonly Heading[] = []): Sentence[] {
   if (isReferencePage(page.text)) return [];
-  return paragraphsOf(page.text).flatMap((paragraph) => joinBrokenSentences(parse(paragraph)).map((parsed) => ({ ...withoutConnective(parsed), page: page.page })));
+  return paragraphsOf(page.text, new SectionReader(sectionAtStart)).flatMap((paragraph) =>
+    joinBrokenSentences(parse(paragraph.text)).map((parsed) => ({ ...withoutConnective(parsed), page: page.page, ...(paragraph.section && { section: paragraph.section }) })),
+  );
 }
 
 /**

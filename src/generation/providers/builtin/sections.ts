@@ -1,0 +1,109 @@
+import type { PageText } from "../types.ts";
+import { wordsOf } from "./text.ts";
+
+/**
+ * Numbered section headings ("7.1.1 Recommended hash functions", "5.2 How can add-on packages be
+ * installed?", "8.1. Configuring the System") and the section each line of a document stands in. A
+ * section's title says what its sentences are about better than the words of any one sentence: in a
+ * manual's chapter on hash functions, "SHA224 is a variant of SHA256" is about them without naming them.
+ */
+export interface Heading {
+  /** The number's parts, letters counted from 1 ("A.2" is [1, 2] in the appendices). */
+  number: number[];
+  appendix: boolean;
+  title: string;
+}
+
+const SECTION_HEADING = /^(Chapter\s+)?(\d{1,2}|[A-Z])((?:\.\d{1,3}){0,5})(\.?)\s+(\p{Lu}.{0,100})$/u;
+/** A table of contents' dot leaders, or its page number at the line's end. */
+const TOC_ENTRY = /(?:\.\s?){4,}|\s\d+$/;
+const MAX_TITLE_WORDS = 12;
+
+/** The heading a line is, if it is one: a number, then a capitalised title without a sentence's end. */
+export function sectionHeading(line: string): Heading | undefined {
+  const match = SECTION_HEADING.exec(line.trim());
+  if (!match) return undefined;
+  const [, chapter, first = "", rest = "", dot, title = ""] = match;
+  const appendix = /[A-Z]/.test(first);
+  // "A Study of …" is a sentence's start; an appendix's heading has a number after its letter ("A.1").
+  if (appendix && !rest) return undefined;
+  // "2. Start the R program with the command": a numbered step, unless it says it is a chapter.
+  if (!rest && dot && !chapter) return undefined;
+  if (TOC_ENTRY.test(title) || /[.,;:]$/.test(title) || wordsOf(title).length > MAX_TITLE_WORDS) return undefined;
+  const top = appendix ? first.charCodeAt(0) - 64 : Number(first);
+  return { number: [top, ...rest.split(".").filter(Boolean).map(Number)], appendix, title: title.trim() };
+}
+
+/**
+ * Whether `next` can follow `last` in a document: a child, the next sibling at some level, or a small
+ * jump ahead (a heading the extraction lost). A wrapped line of prose that happens to start with a
+ * number ("12 Packages were …") is rarely one, and is not taken for a section.
+ */
+function follows(last: Heading | undefined, next: Heading): boolean {
+  // Chapter 1 starts the document again (after a table of contents read as headings).
+  if (!last || (!next.appendix && next.number.length === 1 && next.number[0] === 1)) return true;
+  // The appendices start again at A.
+  if (next.appendix && !last.appendix) return next.number[0] === 1;
+  if (next.appendix !== last.appendix) return false;
+  for (let i = 0; i < next.number.length; i++) {
+    const a = last.number[i];
+    const b = next.number[i] as number;
+    if (a === undefined) return b <= 2 && next.number.slice(i + 1).every((n) => n <= 2);
+    if (b !== a) return b > a && b - a <= 2 && next.number.slice(i + 1).every((n) => n <= 2);
+  }
+  return false;
+}
+
+/** The headings in force after `heading`: those above it, then it. */
+function enter(path: readonly Heading[], heading: Heading): Heading[] {
+  return [...path.filter((h) => h.number.length < heading.number.length), heading];
+}
+
+/** Reads a document's headings in order; `at` answers the titles of the section a line stands in. */
+export class SectionReader {
+  private path: Heading[] = [];
+  /** The last heading that did not follow: when the next one follows it, the reader had gone astray. */
+  private refused: Heading | undefined;
+
+  constructor(start: readonly Heading[] = []) {
+    this.path = [...start];
+  }
+
+  /** Takes the document's next line: a heading that can follow the last one starts a section. */
+  line(text: string): void {
+    const heading = sectionHeading(text);
+    if (!heading) return;
+    if (follows(this.path.at(-1), heading)) this.path = enter(this.path, heading);
+    // Two headings in a row that follow each other and not the path: a line taken for a heading led
+    // the reader astray ("2 Start the R program …" before "1.6", "1.7"); it starts again from them.
+    else if (this.refused && follows(this.refused, heading)) this.path = enter([], heading);
+    else {
+      this.refused = heading;
+      return;
+    }
+    this.refused = undefined;
+  }
+
+  get headings(): readonly Heading[] {
+    return this.path;
+  }
+
+  /** The section's titles, outermost first ("Hash functions / Recommended hash functions / SHA224"). */
+  get titles(): string {
+    return this.path.map((h) => h.title).join(" / ");
+  }
+}
+
+/** The headings in force at the top of each page: one pass over the document's lines. */
+export function sectionsAtPageStart(pages: readonly PageText[]): Map<number, readonly Heading[]> {
+  const starts = new Map<number, readonly Heading[]>();
+  const reader = new SectionReader();
+  for (const page of pages) {
+    starts.set(page.page, reader.headings);
+    const lines = page.text.split("\n").filter((line) => line.trim());
+    // A table of contents whose page numbers sit on lines of their own: headings, not sections.
+    if (lines.filter((line) => sectionHeading(line)).length > Math.max(5, lines.length * 0.4)) continue;
+    for (const line of lines) reader.line(line);
+  }
+  return starts;
+}

@@ -1,0 +1,74 @@
+/**
+ * Numbered sections of a document (builtin/sections.ts): which lines are headings, the section each
+ * page starts in, and a generated test that keeps to the sections named for its topic.
+ */
+import { describe, expect, it } from "vitest";
+import { createBuiltinProvider } from "../../src/generation/providers/builtin/index.ts";
+import { sectionHeading, sectionsAtPageStart } from "../../src/generation/providers/builtin/sections.ts";
+import { pageSentences } from "../../src/generation/providers/builtin/sentences.ts";
+import { Question, QUESTION_TYPES, type PageText } from "../../src/generation/providers/types.ts";
+import { loadFixture, passagesFor } from "../fixtures/text/passages.ts";
+
+const titlesAt = (pages: PageText[], page: number) => (sectionsAtPageStart(pages).get(page) ?? []).map((h) => h.title);
+
+describe("section headings", () => {
+  it("are numbered titles, not numbered steps, table of contents entries or sentences", () => {
+    expect(sectionHeading("7.1.1 Recommended hash functions")).toMatchObject({ number: [7, 1, 1], title: "Recommended hash functions" });
+    expect(sectionHeading("5.2 How can add-on packages be installed?")).toMatchObject({ number: [5, 2] });
+    expect(sectionHeading("8.1. Configuring the System for Another Language")).toMatchObject({ number: [8, 1] });
+    expect(sectionHeading("Chapter 3. Existing Setup and Migration")).toMatchObject({ number: [3] });
+    expect(sectionHeading("A.2 Installing on Windows")).toMatchObject({ number: [1, 2], appendix: true });
+    for (const line of [
+      "2. Start the R program with the command", // a numbered step
+      "5.2 How can add-on packages be installed? . . . . . . . . 27", // a contents entry
+      "6.1 Lists 35",
+      "A Study of the Nature of Music", // a sentence
+      "3 packages are installed by default", // lower case after the number
+      "4.1 The value is returned to the caller.", // a sentence's end
+    ]) {
+      expect(sectionHeading(line), line).toBeUndefined();
+    }
+  });
+
+  it("carry over pages, and a line taken for a heading does not lead the rest astray", () => {
+    const pages: PageText[] = [
+      { page: 1, text: "1 Introduction\nR is a system for statistics.\n1.1 The environment\nThe environment is integrated." },
+      // "2 Start …" is a wrapped numbered step that could be chapter 2; the next two headings put the reader right again.
+      { page: 2, text: "2 Start the R program with the command\nR\n1.2 Related software\nSome text.\n1.3 Getting help\nHelp is built in." },
+      { page: 3, text: "Text that goes on.\n2 Simple manipulations; numbers and vectors\n2.1 Vectors and assignment\nR operates on named data structures." },
+      { page: 4, text: "The simplest such structure is the numeric vector." },
+    ];
+    expect(titlesAt(pages, 2)).toEqual(["Introduction", "The environment"]);
+    expect(titlesAt(pages, 3)).toEqual(["Getting help"]);
+    // A step too far ahead to be the next chapter is no heading at all.
+    expect(titlesAt([{ page: 1, text: "1 Introduction\n1.1 The environment\n4 To quit the R program the command is\n1.2 Related software" }, { page: 2, text: "" }], 2)).toEqual(["Introduction", "Related software"]);
+    expect(titlesAt(pages, 4)).toEqual(["Simple manipulations; numbers and vectors", "Vectors and assignment"]);
+    const sentences = pageSentences(pages[2]!, sectionsAtPageStart(pages).get(3));
+    expect(sentences.map((s) => [s.text, s.section])).toEqual([
+      ["Text that goes on.", "Getting help"],
+      ["R operates on named data structures.", "Simple manipulations; numbers and vectors / Vectors and assignment"],
+    ]);
+  });
+});
+
+describe("a test on a topic the document gives sections to", () => {
+  const pages = loadFixture("r-intro");
+  const provider = createBuiltinProvider();
+
+  it("asks first about sentences in those sections, or sentences that open with the topic", async () => {
+    const topic = "vectors";
+    // Fewer than those sentences give: the others (that name vectors in passing, or stand on a page about them) come after.
+    const items = await provider.generate({ topic, difficulty: "Medium", count: 3, types: [...QUESTION_TYPES], passages: passagesFor(pages, topic), document: { pageCount: pages.length, pages: () => Promise.resolve(pages) }, exclude: [], seed: 1 });
+    const questions = items.map((item) => Question.parse(item));
+    expect(questions).toHaveLength(3);
+    const starts = sectionsAtPageStart(pages);
+    for (const q of questions) {
+      const quoted = /From page (\d+): "(.*)"$/s.exec(q.explanation);
+      const page = pages.find((p) => p.page === Number(quoted?.[1]))!;
+      const sentence = pageSentences(page, starts.get(page.page)).find((s) => s.text === quoted?.[2]);
+      // Chapter 2, "Simple manipulations; numbers and vectors", and the like, or a sentence opening with
+      // vectors; not "A factor is a vector object …" in the chapter on factors.
+      expect(/vector/i.test(sentence?.section ?? "") || /^(?:An? |The |Any )?(?:\w+ )?vectors?\b/i.test(sentence?.text ?? ""), `${q.question} (${sentence?.section})`).toBe(true);
+    }
+  });
+});
