@@ -34,6 +34,8 @@ export interface Parsed {
   text: string;
   tokens: Token[];
   entities: Entity[];
+  /** The tagger started it right after a letter or a full stop, with no space: inside a word ("new.myfuns.R will …"). */
+  glued?: boolean;
 }
 
 /** How far past the previous token the next one is looked for (white space and a few skipped characters). */
@@ -80,7 +82,7 @@ export function parse(text: string): Parsed[] {
       const { type, span } = entityList[nextEntity] as (typeof entityList)[number];
       if (span[1] <= last) entities.push({ type, first: span[0] - first, last: span[1] - first });
     }
-    out.push({ text: text.slice(start, end), tokens, entities });
+    out.push({ text: text.slice(start, end), tokens, entities, ...(start > 0 && !/\s/.test(text.charAt(start - 1)) && { glued: true }) });
   });
   return out;
 }

@@ -114,7 +114,10 @@ function joinBrokenSentences(sentences: Parsed[]): Parsed[] {
     const previous = out.at(-1);
     // "… at all times. cron is the daemon …": after a word's full stop (not "e.g."), a command's name starts a sentence.
     const newSentence = previous !== undefined && /(?<![.\s]\p{L})\p{L}{2,}[.!?]["”’)]?$/u.test(previous.text) && startsWithName(sentence.text);
-    if (previous && /^[\p{Ll}(),.]/u.test(sentence.text) && !newSentence) {
+    // "… the file new.myfuns." + "R will contain …": a file name cut at its dot goes on without a space
+    // (a footnote's number after a full stop, "same.3 There is …", starts a sentence of its own).
+    const inWord = sentence.glued === true && !/^\d/.test(sentence.text);
+    if (previous && (inWord || /^[\p{Ll}(),.]/u.test(sentence.text)) && !newSentence) {
       // Appended in place (the joined sentence is our own copy): a run of many pieces stays linear.
       const offset = previous.text.length;
       const shift = previous.tokens.length;

@@ -1,6 +1,7 @@
 /**
- * Numbered sections of a document (builtin/sections.ts): which lines are headings, the section each
- * page starts in, and a generated test that keeps to the sections named for its topic.
+ * A page's sentences as the built-in generator reads them (builtin/sentences.ts, sections.ts): sentences
+ * the tagger cut inside a word put back together; numbered sections (which lines are headings, the
+ * section each page starts in) and a generated test that asks first about the sections named for its topic.
  */
 import { describe, expect, it } from "vitest";
 import { createBuiltinProvider } from "../../src/generation/providers/builtin/index.ts";
@@ -10,6 +11,17 @@ import { Question, QUESTION_TYPES, type PageText } from "../../src/generation/pr
 import { loadFixture, passagesFor } from "../fixtures/text/passages.ts";
 
 const titlesAt = (pages: PageText[], page: number) => (sectionsAtPageStart(pages).get(page) ?? []).map((h) => h.title);
+
+describe("sentences", () => {
+  it("are put back together where the tagger cut them inside a word", () => {
+    const texts = (text: string) => pageSentences({ page: 1, text }).map((s) => s.text);
+    // Rated "garbled" in round 10: "R will contain the functions …" was asked without its file.
+    expect(texts("Then the file new.myfuns.R will contain the functions in alphabetical order, in the standard layout.")).toEqual([
+      "Then the file new.myfuns.R will contain the functions in alphabetical order, in the standard layout.",
+    ]);
+    expect(texts("The function data.frame() builds a table. R is a language for statistics.")).toEqual(["The function data.frame() builds a table.", "R is a language for statistics."]);
+  });
+});
 
 describe("section headings", () => {
   it("are numbered titles, not numbered steps, table of contents entries or sentences", () => {
