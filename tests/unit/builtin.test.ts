@@ -573,6 +573,17 @@ describe("question forms on real sentences", () => {
     expect(phrases).toContain("header");
   });
 
+  it("keeps a hyphenated word one term ('comma-separated list' was offered as 'separated list')", () => {
+    const termsOf = (text: string) => nounPhrases(sentence(text).text, sentence(text).tokens).map((p) => [p.text, p.key, p.words]);
+    expect(termsOf("The value is a comma-separated list of package names.")).toEqual([
+      ["value", "value", 1],
+      ["comma-separated list", "comma-separated list", 3],
+      ["package names", "package name", 2],
+    ]);
+    // A dash between spaced words is punctuation, not a hyphen.
+    expect(termsOf("The compiler - a large program - builds the library.").map(([text]) => text)).toEqual(["compiler", "program", "library"]);
+  });
+
   it("counts general vocabulary and the people who do the subject as no terms of it", () => {
     const terms = (text: string) => {
       const parsed = sentence(text);

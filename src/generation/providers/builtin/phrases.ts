@@ -39,6 +39,16 @@ function isPlural(head: Token): boolean {
   return head.pos === "NOUN" && head.lower !== head.lemma && /s$/.test(head.lower) && !/ss$/.test(head.lower);
 }
 
+/**
+ * "comma-separated list", "run-time library": the tagger splits a hyphenated word; a hyphen with no
+ * space on either side, between words of the phrase, keeps them one term ("separated list" was offered
+ * as an option, and "comma" as a term).
+ */
+function innerHyphen(tokens: readonly Token[], i: number, bodyStart: number): boolean {
+  const [before, hyphen, after] = [tokens[i - 1], tokens[i] as Token, tokens[i + 1]];
+  return hyphen.text === "-" && i > bodyStart && before !== undefined && after !== undefined && before.end === hyphen.start && after.start === hyphen.end && INNER.has(after.pos) && isWordToken(after);
+}
+
 export function nounPhrases(text: string, tokens: readonly Token[]): Phrase[] {
   const out: Phrase[] = [];
   let i = 0;
@@ -46,7 +56,7 @@ export function nounPhrases(text: string, tokens: readonly Token[]): Phrase[] {
     const first = i;
     if (ARTICLES.has((tokens[i] as Token).lower)) i++;
     const bodyStart = i;
-    while (i < tokens.length && INNER.has((tokens[i] as Token).pos) && isWordToken(tokens[i] as Token)) i++;
+    while (i < tokens.length && ((INNER.has((tokens[i] as Token).pos) && isWordToken(tokens[i] as Token)) || innerHyphen(tokens, i, bodyStart))) i++;
     // Back off to the last noun: "discrete classification" of "discrete classification useful".
     let end = i;
     while (end > bodyStart && !HEAD.has((tokens[end - 1] as Token).pos)) end--;
@@ -67,6 +77,7 @@ export function nounPhrases(text: string, tokens: readonly Token[]): Phrase[] {
       const termStart = (tokens[termFirst] as Token).start;
       const stop = head.end;
       const modifiers = termTokens.slice(0, -1).map((t) => (t.pos === "PROPN" ? t.text : t.lower));
+      const words = termTokens.filter((t) => t.text !== "-").length;
       out.push({
         first,
         termFirst,
@@ -75,10 +86,10 @@ export function nounPhrases(text: string, tokens: readonly Token[]): Phrase[] {
         termStart,
         stop,
         text: text.slice(termStart, stop),
-        key: [...modifiers, head.pos === "PROPN" ? head.text : head.lemma].join(" "),
+        key: [...modifiers, head.pos === "PROPN" ? head.text : head.lemma].join(" ").replaceAll(" - ", "-"),
         plural: isPlural(head),
         proper: termTokens.every((t) => t.pos === "PROPN"),
-        words: termTokens.length,
+        words,
       });
     }
     i = Math.max(end, first + 1);
