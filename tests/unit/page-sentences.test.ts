@@ -23,6 +23,65 @@ describe("sentences", () => {
   });
 });
 
+describe("boxes beside the text", () => {
+  it("give their sentences the box's title, from the label to the next blank line or heading", () => {
+    const text = [
+      "13.4.1. Evolution",
+      "COMMUNITY Popular packages",
+      "Installing the popularity-contest package enables participation in an automated survey about the",
+      "most popular packages. A script is run weekly by cron which sends the list by email.",
+      "",
+      "Evolution is the GNOME email client and can be installed with apt install evolution.",
+      "TIP Searching mail",
+      "Evolution indexes every folder for a fast search.",
+      "13.4.2. KMail",
+      "KMail is the KDE email client.",
+    ].join("\n");
+    expect(pageSentences({ page: 1, text }).map((s) => [s.text.slice(0, 30), s.aside])).toEqual([
+      ["Installing the popularity-cont", "Popular packages"],
+      ["A script is run weekly by cron", "Popular packages"],
+      ["Evolution is the GNOME email c", undefined],
+      ["Evolution indexes every folder", "Searching mail"],
+      ["KMail is the KDE email client.", undefined],
+    ]);
+  });
+});
+
+describe("a box whose title does not name the topic", () => {
+  it("is never asked about, however short the test (popularity-contest under Email)", async () => {
+    // The Debian Administrator's Handbook, section 13.4 (GPL-2+ / CC BY-SA 3.0), as pdftotext prints it.
+    const text = [
+      "13.4. Email",
+      "13.4.1. Evolution",
+      "COMMUNITY Popular packages",
+      "Installing the popularity-contest package enables participation in an automated survey that informs the Debian project about the",
+      "most popular packages. A script is run weekly by cron which sends an anonymized list of the installed packages (by HTTP or",
+      "email) and the latest access date for the files they contain. This allows the Debian maintainers to know which packages are most",
+      "frequently installed, and of these, how frequently they are actually used.",
+      "This information is a great help to the Debian project. It is used to determine which packages should go on the first installation",
+      "disks. The installation data is also an important factor used to decide whether to remove a package with very few users from the",
+      "distribution. We heartily recommend installing the popularity-contest package, and participating in the survey.",
+      "",
+      "Evolution is the GNOME email client and can be installed with apt install evolution. It is more than a simple",
+      "email client: it also provides a calendar, an address book, a task list, and a memo (free-form note) application. Its email",
+      "component includes a powerful message indexing system, and allows for the creation of virtual folders based on search",
+      "queries on all archived messages.",
+      "13.4.2. KMail",
+      "The KDE email software can be installed with apt install kmail. KMail only handles email, but it belongs to a",
+      "software suite called KDE-PIM (for Personal Information Manager) that includes features such as address books, a",
+      "calendar component, and so on. KMail has all the features one would expect from an excellent email client.",
+      "13.4.3. Thunderbird",
+      "The thunderbird package provides the email client from the Mozilla software suite.",
+    ].join("\n");
+    const pages = [{ page: 1, text }];
+    const provider = createBuiltinProvider();
+    const items = await provider.generate({ topic: "email", difficulty: "Medium", count: 10, types: [...QUESTION_TYPES], passages: [{ page: 1, text }], document: { pageCount: 1, pages: () => Promise.resolve(pages) }, exclude: [], seed: 1 });
+    const questions = items.map((item) => Question.parse(item));
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) expect(q.explanation, q.question).not.toMatch(/popularity|survey|script is run|installation data/i);
+  });
+});
+
 describe("section headings", () => {
   it("are numbered titles, not numbered steps, table of contents entries or sentences", () => {
     expect(sectionHeading("7.1.1 Recommended hash functions")).toMatchObject({ number: [7, 1, 1], title: "Recommended hash functions" });

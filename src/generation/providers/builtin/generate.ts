@@ -130,6 +130,9 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     const opening = fact.subject ?? fact.phrases.find((phrase) => phrase.first === 0);
     const aboutTopic = opening !== undefined && overlaps(opening.text, ctx.topicKey);
     if (candidate.pageShare < MIN_PAGE_SHARE && !candidate.inSection && !aboutTopic) continue;
+    // A box beside the text whose title does not name the topic is about something else (popularity-contest
+    // under Email, VNC under Wine: round 10's raters rejected both), however short the test.
+    if (candidate.sentence.aside !== undefined && !candidate.inSection && !aboutTopic) continue;
     facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() - OUTSIDE_SECTIONS * outsideSections(material, candidate, aboutTopic) });
   }
   facts.sort((a, b) => b.relevance - a.relevance);

@@ -31,7 +31,7 @@ export interface Candidate {
    * about quotas is not a question about the kernel when another page is all about it.
    */
   pageShare: number;
-  /** The sentence stands in a numbered section whose title (or a title above it) names the topic. */
+  /** The sentence stands in a numbered section whose title (or a title above it) names the topic, or in a box whose title does. */
   inSection: boolean;
 }
 
@@ -167,7 +167,8 @@ export function studyMaterial(
     if (!topic) {
       const sentences = sentencesOn(number);
       const hits = sentences.map((s) => hitOf(s.text));
-      const inSection = sentences.map((s) => s.section !== undefined && hitOf(s.section) >= 1);
+      // A box beside the text is about its own title, not the section's ("COMMUNITY Popular packages" under Email).
+      const inSection = sentences.map((s) => hitOf(s.aside ?? s.section ?? "") >= 1);
       const naming = hits.filter((hit) => hit >= 1).length;
       const share = hits.length > 0 ? naming / hits.length : 0;
       // The share is smoothed, so that a page of two sentences, one naming the topic, is not the measure

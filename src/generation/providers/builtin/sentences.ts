@@ -9,6 +9,8 @@ export interface Sentence extends Parsed {
   page: number;
   /** The titles of the numbered section it stands in, outermost first ("Hash functions / SHA224"), if any. */
   section?: string;
+  /** It stands in a box beside the text ("COMMUNITY Popular packages"): the box's title, what it is about instead of the section. */
+  aside?: string;
 }
 
 /**
@@ -23,6 +25,13 @@ const ENDS_CLAUSE = /[.!?:;,]["”’)]?$/;
 const SYMBOLS = /[{}[\]<>=$#_\\|~^*@]/g;
 
 type LineKind = "prose" | "list" | "break";
+
+/**
+ * A box's label and title on a line of their own: "COMMUNITY Popular packages", "BACK TO BASICS Daemons",
+ * "NOTE Scripts". Its text runs to the next blank line.
+ */
+const BOX_LABEL =
+  /^(?:NOTE|NOTES|TIP|TIPS|HINT|WARNING|CAUTION|IMPORTANT|ATTENTION|REMARK|SIDEBAR|ASIDE|EXAMPLE|CULTURE|COMMUNITY|HISTORY|SECURITY|ALTERNATIVE|DOCUMENTATION|TOOL|VOCABULARY|BACK TO BASICS|GOING FURTHER|IN PRACTICE|QUICK LOOK|SPECIFIC CASE|DEBIAN POLICY|FOR FURTHER READING)(?:\s+(\p{Lu}[^.!?]{0,80}))?$/u;
 
 function classifyLine(line: string): LineKind {
   const trimmed = line.trim();
@@ -64,17 +73,26 @@ function joinLines(lines: string[]): string {
   return text;
 }
 
-function paragraphsOf(pageText: string, sections: SectionReader): { text: string; section: string }[] {
-  const paragraphs: { text: string; section: string }[] = [];
+function paragraphsOf(pageText: string, sections: SectionReader): { text: string; section: string; aside: string | undefined }[] {
+  const paragraphs: { text: string; section: string; aside: string | undefined }[] = [];
   let current: string[] = [];
+  let aside: string | undefined;
   const flush = () => {
-    if (current.length) paragraphs.push({ text: joinLines(current), section: sections.titles });
+    if (current.length) paragraphs.push({ text: joinLines(current), section: sections.titles, aside });
     current = [];
   };
   for (const line of pageText.split(/\r?\n/)) {
+    // A box runs from its label to the next blank line (or heading).
+    const box = BOX_LABEL.exec(line.trim());
+    if (box || !line.trim()) {
+      flush();
+      aside = box ? (box[1] ?? "") : undefined;
+      continue;
+    }
     // A heading ends the paragraph before it (which stays in the section it was in).
     if (sectionHeading(line)) {
       flush();
+      aside = undefined;
       sections.line(line);
       continue;
     }
@@ -136,7 +154,12 @@ function joinBrokenSentences(sentences: Parsed[]): Parsed[] {
 export function pageSentences(page: PageText, sectionAtStart: readonly Heading[] = []): Sentence[] {
   if (isReferencePage(page.text)) return [];
   return paragraphsOf(page.text, new SectionReader(sectionAtStart)).flatMap((paragraph) =>
-    joinBrokenSentences(parse(paragraph.text)).map((parsed) => ({ ...withoutConnective(parsed), page: page.page, ...(paragraph.section && { section: paragraph.section }) })),
+    joinBrokenSentences(parse(paragraph.text)).map((parsed) => ({
+      ...withoutConnective(parsed),
+      page: page.page,
+      ...(paragraph.section && { section: paragraph.section }),
+      ...(paragraph.aside !== undefined && { aside: paragraph.aside }),
+    })),
   );
 }
 
