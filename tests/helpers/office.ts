@@ -22,6 +22,10 @@ const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
+/** Entries' modification time, fixed so the same parts always make the same bytes (a test that uploads and
+ * downloads compares them; fflate's default, the current time, differed when the second ticked over). */
+const MTIME = new Date("2026-01-01T00:00:00Z");
+
 /** A zip of `parts` (text or bytes); ODF's `mimetype` must come first and stored, as it does here. */
 export function zipOf(parts: Record<string, string | Uint8Array>, { stored = false }: { stored?: boolean } = {}): Uint8Array {
   const zippable: Zippable = {};
@@ -29,7 +33,7 @@ export function zipOf(parts: Record<string, string | Uint8Array>, { stored = fal
     const bytes = typeof data === "string" ? utf8(data) : data;
     zippable[name] = name === "mimetype" || stored ? [bytes, { level: 0 }] : bytes;
   }
-  return zipSync(zippable, { level: 6 });
+  return zipSync(zippable, { level: 6, mtime: MTIME });
 }
 
 const RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships";

@@ -34,10 +34,13 @@ const SUFFIXES: Record<PromFamily["type"], string[]> = {
   summary: ["", "_sum", "_count"],
 };
 
+/** Prometheus reads values with Go's ParseFloat, which takes NaN and Inf in any case; prom-client writes "Nan"
+ * (the event-loop lag mean before its first sample). */
 function parseValue(text: string, line: string): number {
-  if (text === "+Inf") return Infinity;
-  if (text === "-Inf") return -Infinity;
-  if (text === "NaN") return NaN;
+  const special = text.toLowerCase();
+  if (special === "+inf" || special === "inf") return Infinity;
+  if (special === "-inf") return -Infinity;
+  if (special === "nan") return NaN;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) throw new Error(`not a sample value: ${line}`);
   return Number(text);
 }
