@@ -243,6 +243,36 @@ describe("selection", () => {
     }
   });
 
+  it("never blanks an abstract noun the document uses in passing ('inclusion', 'multitude', 'majority')", async () => {
+    // Sentences of the Debian Administrator's Handbook that round 11's raters saw blanked on their abstract noun.
+    const questions = await guideQuestions(
+      [
+        "Great efforts have been made to reduce the number of questions the installer asks, in particular thanks to the inclusion of automatic hardware detection software.\nThe installer partitions the disk and copies the base system before it installs the boot loader.",
+        "The generic term ADSL modem covers a multitude of devices that the installer configures in very different ways.\nThe installer asks for the network settings when the DHCP server gives none.",
+        "A three-quarter qualified majority of developers is required before the installer team changes its release policy.\nThe installer loads the firmware that a network card needs from a removable disk.",
+      ],
+      "installer",
+    );
+    const said = questions.map((q) => [q.answer, ...q.options]).flat();
+    expect(said.length).toBeGreaterThan(0);
+    for (const text of said) expect(text).not.toMatch(/^(?:inclusion|multitude|majority)$/i);
+  });
+
+  it("never offers a cut word's tail or a footer's site name ('-packaging-systems', 'debian-handbook') as an option", async () => {
+    const questions = await guideQuestions(
+      [
+        "The modem driver opens a connection to the access server of the provider.\nThe dialer program asks the modem driver for a line before each connection.\nfile:///usr/share/doc/debian-handbook/html/en-US/sect.network-config.html",
+        "A chat script tells the dialer program what the access server expects.\nThe access server assigns an address to the modem driver of each caller.\nfile:///usr/share/doc/debian-handbook/html/en-US/sect.coexistence-with-other-packaging-systems.html",
+        "The dialer program hangs up when the access server closes the line.\nThe password file holds the secrets the dialer program sends to the access server.\nfile:///usr/share/doc/debian-handbook/html/en-US/sect.network-config.html",
+        "The name server of the provider turns the host names the dialer program looks up into addresses.\nThe mail server of the provider keeps messages until the dialer program connects.\nThe proxy server of the provider caches the web pages the dialer program fetches.\nfile:///usr/share/doc/debian-handbook/html/en-US/sect.coexistence-with-other-packaging-systems.html",
+      ],
+      "dialer program",
+    );
+    const options = questions.flatMap((q) => q.options);
+    expect(options.length).toBeGreaterThan(0);
+    for (const option of options) expect(option).not.toMatch(/^-|debian-handbook|packaging-systems/);
+  });
+
   it("never blanks a word the sentence uses as a verb", async () => {
     // wink tags "call" in "make will call the first target" as a noun; the sentence is from R Writing Extensions.
     const questions = await guideQuestions(
@@ -512,6 +542,9 @@ describe("question forms on real sentences", () => {
       ["A vulnerability in one website therefore cannot compromise files belonging to the owner of another website.", "continuation"],
       ["Client certificates are installed on the corresponding VPN client in a similar fashion.", "continuation"],
       ["The Falcot administrators just want to create a certificate for their website, which runs on Apache.", "narrative"],
+      // Round 11, the Debian Administrator's Handbook:
+      ["By default, it sets up a connection named provider (as in Internet service provider).", "early pronoun"],
+      ["A more detailed explanation of the different parts of the Debian archive can be found in the sidebar VOCABULARY The main, contrib and non-free archives.", "refers to the document"],
       ["The Debian kernel team maintains the Debian Kernel Handbook with comprehensive documentation about most kernel related tasks.", "refers to the document"],
       ["Detailed documentation on the configuration syntax is available at the project's website.", "refers to the document"],
       ["See the documentation of the apt.conf file for the full list of options.", "refers to the document"],

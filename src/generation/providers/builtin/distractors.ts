@@ -61,13 +61,24 @@ const TERM_USES = 6;
 const TERM_USES_PER_PAGE = 0.5;
 
 /**
+ * A noun made from a verb or an adjective ("inclusion", "majority", "multitude", "agreement"): it names
+ * an act or a quality, and a sentence blanked on it tests its wording ("thanks to the _____ of automatic
+ * hardware detection", "a qualified _____ is required"), unless the document keeps using it as a term
+ * ("compression" in a manual on compressors).
+ */
+const ABSTRACT_NOUN = /\p{L}{3}(?:tion|sion|ity|ment|ness|ance|ence|tude|ship)s?$/u;
+
+/**
  * A term too ordinary to be asked for or offered: general vocabulary, or a lone word of everyday
- * English ("arguments", "access", "risks") that the document neither defines ("A list is …") nor uses
- * as one of its own terms, on page after page (teachers rejected "access" in a security chapter).
+ * English ("arguments", "access", "risks") or an abstract noun of any English ("inclusion",
+ * "multitude") that the document neither defines ("A list is …") nor uses as one of its own terms, on
+ * page after page (teachers rejected "access" in a security chapter, and "inclusion", "majority" and
+ * "multitude" in round 11).
  */
 export function isOrdinaryTerm(term: { key: string; words: number; proper: boolean }, ctx: Pick<DistractorContext, "vocabulary" | "defined">): boolean {
   if (isGeneralWord(term, ctx.vocabulary)) return true;
-  if (term.words !== 1 || term.proper || !isEverydayEnglish(term.key) || ctx.defined.has(term.key)) return false;
+  if (term.words !== 1 || term.proper || ctx.defined.has(term.key)) return false;
+  if (!isEverydayEnglish(term.key) && !(ABSTRACT_NOUN.test(term.key.toLowerCase()) && isEnglishWord(term.key))) return false;
   // "staff" in an essay on engraving is used on page after page; "access" in a security chapter now and then.
   const uses = ctx.vocabulary.get(term.key)?.count ?? 0;
   return uses < TERM_USES || uses < ctx.vocabulary.pagesRead * TERM_USES_PER_PAGE;
@@ -215,6 +226,9 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     if (!term.proper && lowerCasedName(form, ctx.vocabulary) && !lowerCasedName(answerText, ctx.vocabulary)) return false;
     // "https", "argument const char": pieces of addresses and code, unless the answer is of that kind.
     if (CODE_WORDS.test(form) && !CODE_WORDS.test(answerText)) return false;
+    // "-packaging-systems", "debian-handbook": the tail of a cut word, or a package, file or site name
+    // from a running footer, never a term beside an answer that is not one of those itself.
+    if (/^[-/]|[-/]$/.test(form) || (/^\p{Ll}+(?:-\p{Ll}+)+$/u.test(form) && !/^\S+-\S+$/.test(answerText))) return false;
     // "ROXThe ROX desktop": words run together by extraction.
     if (/\p{Lu}{2}\p{Ll}/u.test(form)) return false;
     // "NULL", "TRUE": constants from code, not terms of the answer's kind.

@@ -177,7 +177,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const plural = ["they", "their", "them"].includes(early?.lower ?? "");
   // "Namespaces are sealed once they are loaded": the tagger may not lemmatise a capitalised plural.
   const pluralNoun = (t: Token) => /\p{L}{3}s$/u.test(t.lower) && (t.lemma !== t.lower || t.text !== t.lower);
-  const antecedent = (t: Token) => t.end <= (early?.start ?? 0) && (t.pos === "NOUN" || t.pos === "PROPN") && (!plural || pluralNoun(t));
+  // "By default, it sets up …": the noun of a set phrase names nothing the pronoun could stand for.
+  const setPhrase = /^(?:By (?:default|design|hand)|In (?:general|practice|principle|short|most cases|any case|that case)|At (?:first|times)|Of course|As a rule)\b/i.exec(text)?.[0].length ?? 0;
+  const antecedent = (t: Token) => t.start >= setPhrase && t.end <= (early?.start ?? 0) && (t.pos === "NOUN" || t.pos === "PROPN") && (!plural || pluralNoun(t));
   if (early && (!["it", "its", "they", "their", "them"].includes(early.lower) || !tokens.some(antecedent))) {
     return "early pronoun";
   }
@@ -196,6 +198,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\b(?:handbook|documented (?:in|by|on|at)|man pages?|manual pages?|info pages?)\b/i.test(text) || DOCUMENTATION_POINTER.test(text)) return "refers to the document";
   // "The basic suppression format is described in Suppressing errors.": where to read, not what.
   if (/\b(?:is|are) (?:described|explained|covered|discussed|documented|detailed|listed|shown|given) (?:in|on|at|below|above|later|elsewhere|separately)\b/i.test(text)) return "refers to the document";
+  // "A more detailed explanation … can be found in the sidebar VOCABULARY …": where to read, and the book's layout.
+  if (/\bsidebars?\b|\b(?:can|may) be found in (?:the )?(?:box|appendix|section|chapter|figure|table)\b/i.test(text)) return "refers to the document";
   // "The Debian Policy describes …", "RFC 2136 details …": what another text covers, not the thing.
   if (/\b(?:policy|specification|standard|RFC|FAQ|HOWTO|guide|book|article|paper|website|wiki)(?:\s+\d+)?\s+(?:describes|explains|documents|details|covers|lists|discusses|mentions)\b/i.test(text)) return "refers to the document";
   // "The Falcot administrators just want to create …": what the people of a running example wish or decide.
