@@ -273,6 +273,21 @@ describe("selection", () => {
     for (const option of options) expect(option).not.toMatch(/^-|debian-handbook|packaging-systems/);
   });
 
+  it("asks about a short document's terms that it uses once (an appendix of a page per subject)", async () => {
+    const distributions = ["Tails", "Knoppix", "Grml", "Devuan", "PureOS", "SteamOS", "Raspbian", "Aptosid", "Ubuntu", "Linux Mint", "DoudouLinux", "Trisquel"];
+    const pages = document(
+      [
+        "Kali Linux ships the security tools that auditors run against the firewall of a company network.\nKali Linux follows the rolling testing branch of Debian and publishes a new image every quarter.",
+        ...distributions.map((name, i) => `${name} started as a community project in ${2004 + i} and still ships its own artwork.\n${name} keeps its package archive on mirrors run by volunteers around the world.`),
+      ],
+      "Appendix",
+    );
+    expect(pages.length).toBe(13);
+    const questions = await generate(pages, "Kali Linux", { count: 5, passages: passagesFor(pages, "Kali Linux") });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) expect(q.source_pages).toEqual([1]);
+  });
+
   it("never blanks a word the sentence uses as a verb", async () => {
     // wink tags "call" in "make will call the first target" as a noun; the sentence is from R Writing Extensions.
     const questions = await guideQuestions(
@@ -384,7 +399,8 @@ describe("selection", () => {
     const questions = await generate(R_INTRO, "vectors", { passages, document: { pageCount: 50, pages: async () => [] } });
     expect(questions).toHaveLength(10);
     for (const q of questions.filter((x) => x.type !== "true_false")) {
-      expect(passages.some((p) => p.page === q.source_pages[0] && p.text.includes(q.answer))).toBe(true);
+      // As the pipeline's literal check reads it: a term may run over a line break ("plot\nlabels").
+      expect(passages.some((p) => p.page === q.source_pages[0] && p.text.replace(/\s+/g, " ").includes(q.answer)), `${q.question} => ${q.answer}`).toBe(true);
     }
   });
 });
@@ -544,6 +560,7 @@ describe("question forms on real sentences", () => {
       ["The Falcot administrators just want to create a certificate for their website, which runs on Apache.", "narrative"],
       // Round 11, the Debian Administrator's Handbook:
       ["By default, it sets up a connection named provider (as in Internet service provider).", "early pronoun"],
+      ["In both cases, the initial installation involves booting a live DVD or a live USB storage device.", "anaphoric start"],
       ["A more detailed explanation of the different parts of the Debian archive can be found in the sidebar VOCABULARY The main, contrib and non-free archives.", "refers to the document"],
       ["The Debian kernel team maintains the Debian Kernel Handbook with comprehensive documentation about most kernel related tasks.", "refers to the document"],
       ["Detailed documentation on the configuration syntax is available at the project's website.", "refers to the document"],

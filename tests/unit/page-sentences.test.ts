@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createBuiltinProvider } from "../../src/generation/providers/builtin/index.ts";
 import { sectionHeading, sectionsAtPageStart } from "../../src/generation/providers/builtin/sections.ts";
-import { pageSentences } from "../../src/generation/providers/builtin/sentences.ts";
+import { isReferencePage, pageSentences } from "../../src/generation/providers/builtin/sentences.ts";
 import { Question, QUESTION_TYPES, type PageText } from "../../src/generation/providers/types.ts";
 import { loadFixture, passagesFor } from "../fixtures/text/passages.ts";
 
@@ -20,6 +20,33 @@ describe("sentences", () => {
       "Then the file new.myfuns.R will contain the functions in alphabetical order, in the standard layout.",
     ]);
     expect(texts("The function data.frame() builds a table. R is a language for statistics.")).toEqual(["The function data.frame() builds a table.", "R is a language for statistics."]);
+    // Round 12 (R Data Import/Export): "dbf provide ways to read …" was asked without its functions.
+    expect(texts("Functions read.dbf and write.dbf provide ways to read and write basic DBF files on all R platforms. cron is the daemon that runs commands.")).toEqual([
+      "Functions read.dbf and write.dbf provide ways to read and write basic DBF files on all R platforms.",
+      "cron is the daemon that runs commands.",
+    ]);
+  });
+});
+
+describe("reference pages", () => {
+  it("are bibliographies and title pages, not prose that names years (a chapter of R Data Import/Export was read as one)", () => {
+    const prose = [
+      "9 Reading Excel spreadsheets",
+      "Most of the advice is for pre-Excel 2007 spreadsheets and not the later .xlsx format.",
+      "Package readxl can read both Excel 97–2003 and Excel 2007/10 spreadsheets, using an included C library.",
+      "Package XLConnect can read, write and manipulate both Excel 97–2003 and Excel 2007/10 spreadsheets, using Java.",
+    ].join("\n");
+    expect(isReferencePage(prose)).toBe(false);
+    expect(pageSentences({ page: 1, text: prose }).length).toBeGreaterThan(0);
+    const bibliography = [
+      "Appendix A References",
+      "R. A. Becker, J. M. Chambers and A. R. Wilks (1988) The New S Language. Wadsworth & Brooks/Cole.",
+      "J. M. Chambers (1998) Programming with Data. A Guide to the S Language. Springer-Verlag.",
+      "K. Kline and D. Kline (2001) SQL in a Nutshell. O’Reilly.",
+      "Knuth, D. E. The Art of Computer Programming. Addison-Wesley, 1997.",
+    ].join("\n");
+    expect(isReferencePage(bibliography)).toBe(true);
+    expect(isReferencePage("R Data Import/Export\nVersion 4.3.1 (2023-06-16)\nR Core Team\nCopyright © 2000–2023 R Core Team")).toBe(true);
   });
 });
 

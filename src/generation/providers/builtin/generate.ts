@@ -28,6 +28,9 @@ const MC_FORMS: Record<GenerationRequest["difficulty"], Form[]> = {
   Hard: ["trueOf", "whatIs", "whichTerm", "cloze"],
 };
 
+/** Below this many pages a document's terms need not recur to be asked about. */
+const SHORT_DOCUMENT_PAGES = 20;
+
 /** A page naming the topic in fewer sentences than this share of the best page's is about something else. */
 const MIN_PAGE_SHARE = 0.3;
 
@@ -97,7 +100,10 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
   const material = studyMaterial(req.passages, pages, req.topic, req.count * 4 + 30, req.signal, req.document.pages);
   const excluded = excludedBy(req);
   const pageText = citedPageText(pages, req);
-  const short = Math.max(pages.length, new Set(req.passages.map((p) => p.page)).size) < 10;
+  // A short document (a chapter, an appendix of a page per subject) uses its terms once or twice: a
+  // term used once is still one of its own. Round 12's appendix on derivatives, 13 pages, gave 12 of 15
+  // tests nothing when a term had to recur on 3 pages.
+  const short = Math.max(pages.length, new Set(req.passages.map((p) => p.page)).size) < SHORT_DOCUMENT_PAGES;
   const ctx: DistractorContext = {
     vocabulary: material.vocabulary,
     difficulty: req.difficulty,

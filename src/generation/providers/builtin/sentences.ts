@@ -113,12 +113,21 @@ function paragraphsOf(pageText: string, sections: SectionReader): { text: string
 }
 
 /**
- * Bibliographies, title pages and copyright pages: many of their lines carry a year. Their "sentences"
- * are citations, not statements about the subject.
+ * A year as citations, title and copyright pages give it: in brackets ("Wilks (1988) The New S
+ * Language", "(2023-06-16)", "(Leipzig, 1866)"), after a comma or before the next sentence of a
+ * citation ("Cambridge, Mass, 1953. Musical …", "1990. Speech extrapolated"), ending a line ("Finale
+ * 2008:"), or beside a copyright. A year in a
+ * sentence ("Excel 97–2003 and Excel 2007 spreadsheets") is prose.
+ */
+const CITED_YEAR = /\(\s*(?:1[5-9]|20)\d\d\b|\b(?:1[5-9]|20)\d\d[a-z]?\)|,\s*(?:1[5-9]|20)\d\d[a-z]?[.:]|\b(?:1[5-9]|20)\d\d[a-z]?\.\s+\p{Lu}|\b(?:1[5-9]|20)\d\d[a-z]?[.,:;]?\s*$|\bcopyright\b|©/iu;
+
+/**
+ * Bibliographies, title pages and copyright pages: many of their lines carry a year where citations
+ * put it. Their "sentences" are citations, not statements about the subject.
  */
 export function isReferencePage(text: string): boolean {
   const lines = text.split(/\r?\n/).filter((line) => line.trim());
-  const withYear = lines.filter((line) => /\b(?:1[5-9]|20)\d\d\b/.test(line)).length;
+  const withYear = lines.filter((line) => CITED_YEAR.test(line)).length;
   return withYear >= 2 && withYear >= lines.length * 0.2;
 }
 
@@ -131,7 +140,8 @@ function joinBrokenSentences(sentences: Parsed[]): Parsed[] {
   for (const sentence of sentences) {
     const previous = out.at(-1);
     // "… at all times. cron is the daemon …": after a word's full stop (not "e.g."), a command's name starts a sentence.
-    const newSentence = previous !== undefined && /(?<![.\s]\p{L})\p{L}{2,}[.!?]["”’)]?$/u.test(previous.text) && startsWithName(sentence.text);
+    // Never one glued to the full stop: "read." + "dbf and write." is the function read.dbf.
+    const newSentence = previous !== undefined && sentence.glued !== true && /(?<![.\s]\p{L})\p{L}{2,}[.!?]["”’)]?$/u.test(previous.text) && startsWithName(sentence.text);
     // "… the file new.myfuns." + "R will contain …": a file name cut at its dot goes on without a space
     // (a footnote's number after a full stop, "same.3 There is …", starts a sentence of its own).
     const inWord = sentence.glued === true && !/^\d/.test(sentence.text);
