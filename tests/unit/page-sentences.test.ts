@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createBuiltinProvider } from "../../src/generation/providers/builtin/index.ts";
 import { sectionHeading, sectionsAtPageStart } from "../../src/generation/providers/builtin/sections.ts";
+import { studyMaterial } from "../../src/generation/providers/builtin/material.ts";
 import { isReferencePage, pageSentences } from "../../src/generation/providers/builtin/sentences.ts";
 import { Question, QUESTION_TYPES, type PageText } from "../../src/generation/providers/types.ts";
 import { loadFixture, passagesFor } from "../fixtures/text/passages.ts";
@@ -25,6 +26,18 @@ describe("sentences", () => {
       "Functions read.dbf and write.dbf provide ways to read and write basic DBF files on all R platforms.",
       "cron is the daemon that runs commands.",
     ]);
+  });
+});
+
+describe("a section titled for the topic with a suffix", () => {
+  it("is about it: 'Spreadsheet-like data' is a chapter on spreadsheets (R Data Import/Export gave no test on them)", () => {
+    const pages: PageText[] = [
+      { page: 1, text: "1 Introduction\nReading data into a statistical system for analysis is the subject of this manual." },
+      { page: 2, text: "2 Spreadsheet-like data\nSometimes data files have no field delimiters but have fields in pre-specified columns.\nLines containing only white space and a comment are treated as blank lines." },
+    ];
+    const material = studyMaterial(pages.map((p) => ({ page: p.page, text: p.text })), pages, "spreadsheets", 100);
+    expect(material.sectioned).toBe(true);
+    expect(material.candidates.filter((c) => c.inSection).map((c) => c.sentence.page)).toEqual([2, 2]);
   });
 });
 

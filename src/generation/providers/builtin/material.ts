@@ -78,9 +78,16 @@ function cutPage(text: string): string {
   return end > 0 ? head.slice(0, end) : head;
 }
 
+/** "Spreadsheet-like data", "a Debian-based distribution": the word before such a suffix is named too. */
+const NAMING_SUFFIX = /^(.+)-(?:like|based|specific|related|oriented|style|compatible|aware|friendly)$/;
+
 const stemsOf = (text: string) =>
   wordsOf(text)
     .map((w) => w.toLowerCase())
+    .flatMap((w) => {
+      const named = NAMING_SUFFIX.exec(w)?.[1];
+      return named ? [w, named] : [w];
+    })
     .filter((w) => !STOPWORDS.has(w))
     .map(stem);
 
