@@ -617,6 +617,45 @@ describe("question forms on real sentences", () => {
     }
   });
 
+  it("reads a tutorial's self-contained sentences (round 13: the Python tutorial gave no test on dictionaries or inheritance)", () => {
+    for (const text of [
+      // "It" standing for the clause after it, not for something said before.
+      "It is an error to extract a value using a non-existent key.",
+      "It is also possible to delete a key:value pair with del.",
+      // "Unlike" a thing named in the sentence; a semicolon between two clauses is prose, not code.
+      "Unlike sequences, which are indexed by a range of numbers, dictionaries are indexed by keys, which can be any immutable type; strings and numbers can always be keys.",
+      "Tuples can be used as keys if they contain only strings, numbers, or tuples; if a tuple contains any mutable object either directly or indirectly, it cannot be used as a key.",
+      // A participle before its noun is no order; "the key" named earlier in the sentence is no vague reference.
+      "Derived classes may override methods of their base classes.",
+      "The main operations on a dictionary are storing a value with some key and extracting the value given the key.",
+    ]) {
+      expect(rejectReason(sentence(text)), text).toBeUndefined();
+    }
+    for (const [text, reason] of [
+      ["It is a tool that manages the packages of the whole system.", "anaphoric start"],
+      ["Unlike them, dictionaries are indexed by keys of any immutable type.", "anaphoric start"],
+      ["The loop stops when the counter reaches the limit set before;", "incomplete"],
+      ["Compiled the list of packages for the release and sent it to the mirrors.", "imperative"],
+      // Rated trivia by both raters of round 13: what the language may become.
+      ["Since Python is an evolving language, other sequence data types may be added.", "version trivia"],
+    ] as const) {
+      expect(rejectReason(sentence(text)), text).toBe(reason);
+    }
+  });
+
+  it("reads 'A set is a …' as a definition though 'set' alone is too vague to ask about elsewhere", () => {
+    expect(factOf(sentence("A set is an unordered collection with no duplicate elements."))).toMatchObject({
+      kind: "definition",
+      subject: { text: "set" },
+      complement: "an unordered collection with no duplicate elements",
+    });
+    // An unknown word's plural is read from its ending, so that its options come in the same number.
+    expect(factOf(sentence("Generators are a simple and powerful tool for creating iterators.")).phrases.find((p) => p.text === "iterators")?.plural).toBe(true);
+    expect(factOf(sentence("A thorough analysis of the status shows the problem.")).phrases.filter((p) => p.plural)).toEqual([]);
+    // Not a definition: the subject is a particular one, named before.
+    expect(factOf(sentence("The set is printed in the order its elements were added.")).kind).not.toBe("definition");
+  });
+
   it("never takes a conjunction the tagger calls a noun for part of a term ('error whilst reading')", () => {
     const phrases = nounPhrases(sentence("The library reports an I/O error whilst reading the header of a compressed file.").text, sentence("The library reports an I/O error whilst reading the header of a compressed file.").tokens).map((p) => p.text);
     expect(phrases.some((p) => /whilst/.test(p)), phrases.join(" | ")).toBe(false);

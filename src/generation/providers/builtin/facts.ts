@@ -63,6 +63,15 @@ function complementOf(sentence: Sentence, from: number): string | undefined {
   return withoutStop(sentence.text.slice((kept[0] as Token).start, last.end));
 }
 
+/**
+ * "A set is an unordered collection …", "A method is a function that …": a word of everyday or general
+ * vocabulary is a term where the document defines it in this form (a Python tutorial's sets, keys and
+ * methods), though alone it is too vague to ask about anywhere else.
+ */
+function definesWord(tokens: readonly Token[], subject: Phrase): boolean {
+  return subject.words === 1 && subject.text.length >= 3 && !subject.proper && /^an?$/i.test(tokens[0]?.text ?? "") && COPULA.has(tokens[subject.end]?.lower ?? "") && /^an?$/.test(tokens[subject.end + 1]?.lower ?? "");
+}
+
 export function factOf(sentence: Sentence): Fact {
   const phrases = nounPhrases(sentence.text, sentence.tokens).filter(isTermWorthy);
   const all = nounPhrases(sentence.text, sentence.tokens);
@@ -78,7 +87,7 @@ export function factOf(sentence: Sentence): Fact {
     if (named && description.split(" ").length >= 2) return { ...base, kind: "naming", subject: named, predicate: description };
   }
   // "Many experiments …", "Other types …": a quantified subject is not a term the sentence defines.
-  if (!subject || subject.first !== 0 || !isTermWorthy(subject) || subject.termFirst > subject.first + (["a", "an", "the"].includes(tokens[0]?.lower ?? "") ? 1 : 0)) return base;
+  if (!subject || subject.first !== 0 || !(isTermWorthy(subject) || definesWord(tokens, subject)) || subject.termFirst > subject.first + (["a", "an", "the"].includes(tokens[0]?.lower ?? "") ? 1 : 0)) return base;
   const verb = tokens[subject.end];
   const next = tokens[subject.end + 1];
   if (!verb || !next) return base;

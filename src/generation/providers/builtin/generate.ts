@@ -225,7 +225,8 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (abbreviatesItself(phrase.text)) return false;
       // "the _____’s several functions": a possessive blank reads as a riddle.
       if (/^['’]s?\b/.test(text.slice(phrase.stop))) return false;
-      if (opened > 0 || /[-/]$/.test(text.slice(0, phrase.termStart)) || /^[-/]/.test(text.slice(phrase.stop))) return false;
+      // "a key:_____ pair", "-_____": the rest of a compound written with a colon, a hyphen or a slash.
+      if (opened > 0 || /[-/:]$/.test(text.slice(0, phrase.termStart)) || /^(?:[-/]|:\S)/.test(text.slice(phrase.stop))) return false;
       const rest = contentStems(text.slice(0, phrase.start) + " " + text.slice(phrase.stop));
       const own = [...contentStems(phrase.text)];
       // "The security team handles _____" (security support), "… boot the kernel" (Linux kernel): a word of the answer left in the stem gives it away;

@@ -36,7 +36,10 @@ function isWordToken(token: Token): boolean {
 
 /** The head is plural when its lemma differs from it by an ending ("vectors", "matrices"). */
 function isPlural(head: Token): boolean {
-  return head.pos === "NOUN" && head.lower !== head.lemma && /s$/.test(head.lower) && !/ss$/.test(head.lower);
+  if (head.pos !== "NOUN" || !/s$/.test(head.lower) || /ss$/.test(head.lower)) return false;
+  // "iterators", "tuples": a word the tagger does not know keeps its ending as its lemma; read the
+  // ending ("analysis", "status", "physics", "series" are singular), or options come in the wrong number.
+  return head.lower !== head.lemma || (head.lower.length >= 5 && !/(?:us|is|ics|news|series|species)$/.test(head.lower));
 }
 
 /**

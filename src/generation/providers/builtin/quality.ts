@@ -11,7 +11,13 @@ import { GENERAL_VOCABULARY, GENERIC_NOUNS } from "./text.ts";
 
 /** Openers that lean on the sentence before ("It …", "These …", "However, …", "The second …"). */
 const ANAPHORIC_START =
-  /^(?:Further|Even|Eventually|Ultimately|Later|Afterwards|Lastly|Next|At the end of the day|In the end|It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Of course|In this|In that|In these|In such|In both|In either|In each case|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|An (?:other|additional)\b|Unlike|Like)\b/;
+  /^(?:Further|Even|Eventually|Ultimately|Later|Afterwards|Lastly|Next|At the end of the day|In the end|It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Of course|In this|In that|In these|In such|In both|In either|In each case|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|An (?:other|additional)\b|(?:Unlike|Like)\s+(?:it|its|this|that|these|those|they|them|their|the (?:former|latter|above|previous|other|one|ones))\b)\b/;
+/**
+ * "It is possible to …", "It is an error to …": an "it" that stands for the clause after it, not for
+ * something said before (the Python tutorial's facts about dictionaries are written so).
+ */
+const EXPLETIVE_IT =
+  /^It (?:is|was) (?:(?:also|often|usually|always|never|not|sometimes|generally)\s+)?(?:possible|impossible|an error|illegal|legal|valid|invalid|necessary|unnecessary|required|allowed|permitted|forbidden|safe|unsafe|common|customary|sufficient|enough|important|essential) (?:to|for|that)\b/;
 /** Pronouns early in the sentence stand for something said before it. */
 const EARLY_PRONOUN = new Set(["it", "this", "these", "those", "they", "them", "he", "she", "its", "their", "former", "latter", "such"]);
 /** The document talking about itself, its layout or its reader. */
@@ -37,10 +43,11 @@ const BOOK_TALK = /\b(?:the|any|a|this|our) (?:writer|author|reader|mathematicia
 
 /**
  * Versions and release history: trivia about the software, not its subject ("removed from Debian 11
- * Bullseye", "since Debian 7", "no longer shipped", "unlikely to make a comeback").
+ * Bullseye", "since Debian 7", "no longer shipped", "unlikely to make a comeback", "Since Python is an
+ * evolving language, other sequence data types may be added").
  */
 const VERSION_TRIVIA =
-  /\b(?:release notes|deprecated|obsolete|changelog|no longer|comeback|nowadays|historically|(?:was|were|has been|have been) (?:removed|dropped|introduced|added|replaced|renamed|abandoned))\b|\b\d+\.\d+(?:[.-]\d+)+\b|\bversions? (?:\d|of\b)|\b(?:specific|earlier|later|older|newer|previous|current|recent|future|other|all|some) versions?\b|\b(?:since|until|as of|starting with|prior to|before|after|from|in) (?:\p{Lu}[\p{L}-]*\s){1,2}\d{1,2}\b(?![.,]\d)/iu;
+  /\b(?:release notes|deprecated|obsolete|changelog|no longer|comeback|nowadays|historically|(?:may|might|could|will) (?:also )?be added|(?:an|the) evolving (?:language|standard|project|system)|(?:was|were|has been|have been) (?:removed|dropped|introduced|added|replaced|renamed|abandoned))\b|\b\d+\.\d+(?:[.-]\d+)+\b|\bversions? (?:\d|of\b)|\b(?:specific|earlier|later|older|newer|previous|current|recent|future|other|all|some) versions?\b|\b(?:since|until|as of|starting with|prior to|before|after|from|in) (?:\p{Lu}[\p{L}-]*\s){1,2}\d{1,2}\b(?![.,]\d)/iu;
 
 /**
  * Documentation as the place to read more ("See the documentation …", "Detailed documentation on X is
@@ -55,7 +62,8 @@ const PLACEHOLDER = /\b(?:XXX+|TODO|FIXME|TBD|foo|bar|baz|qux|quux|lorem|ipsum|b
 const URL_OR_MAIL = /(?:https?:|ftp:|www\.|\w@\w|\.(?:com|org|net|edu|html?)\b)/i;
 /** A running head or footer glued to a sentence: "75 / 92", "Page 3 of 9", a lone chapter number. */
 const PAGE_DEBRIS = /\b\d+\s*\/\s*\d+\b|\bpage \d+ of \d+\b|^\d+(?:\.\d+)*\s+\p{Lu}/iu;
-const OPERATOR = /[=+*/\\|&^~<>%#$@{}[\];]|->|<-|::/g;
+// A semicolon between two clauses ("… or tuples; if a tuple …") is prose; one ending a statement is code.
+const OPERATOR = /[=+*/\\|&^~<>%#$@{}[\]]|;(?!\s+\p{L})|->|<-|::/gu;
 /** Identifiers from code: data.frame, my_var, camelCase, call(), --option. */
 const IDENTIFIER = /\w\(|\b\w+_\w+\b|\b\w+\.(?:xml|html?|txt|json|cc?|h|hh|cpp|py|r|rd|sh|pdf|tex|js|ts|conf|cfg|ini|log)\b|\b[a-z]\w*[._][a-z_]\w*\b|\b[a-z]+[A-Z]\w*\b|\w\(\)|(?:^|\s)--?[a-z]/;
 
@@ -124,6 +132,8 @@ function definiteGeneralNoun(tokens: readonly Token[]): boolean {
     const after = tokens[i + 2];
     if (i === 0 || t.lower !== "the" || !noun || noun.pos !== "NOUN" || !after) return false;
     if (!GENERAL_VOCABULARY.has(noun.lower) && !GENERIC_NOUNS.has(noun.lower)) return false;
+    // "… storing a value with some key and extracting the value given the key": named earlier in the sentence itself.
+    if (tokens.slice(0, i).some((before) => before.lower === noun.lower || (before.pos === "NOUN" && before.lemma === noun.lemma))) return false;
     return ["AUX", "VERB", "PUNCT"].includes(after.pos) && after.text !== "-";
   });
 }
@@ -156,7 +166,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const words = tokens.filter((t) => /\p{L}/u.test(t.text));
   if (text.length < 30 || text.length > 300 || words.length < 6 || words.length > 45) return "length";
   if (!(/^\p{Lu}/u.test(text) || startsWithName(text)) || !/[\p{L}\p{N})"”'’]\.["”’]?$/u.test(text)) return "incomplete";
-  if (ANAPHORIC_START.test(text)) return "anaphoric start";
+  if (ANAPHORIC_START.test(text) && !EXPLETIVE_IT.test(text)) return "anaphoric start";
   // "Example: Each line …", "Note: …": a label, and what follows is often another sentence.
   if (/^[\p{L}\p{N}][\p{L}\p{N}_-]*:\s/u.test(text) || /:\s+(?:Note|See|Example)\b/.test(text)) return "label";
   // "The position value may be equal to : none, question, margin": a value list from a reference table.
@@ -173,7 +183,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/^\p{Lu}\p{L}{0,2},/u.test(text)) return "fragment";
   // A pronoun early on stands for something said before, unless a noun of this sentence comes first
   // ("When R starts, it reads …"); demonstratives always point outside.
-  const early = words.slice(0, 6).find((t, i) => EARLY_PRONOUN.has(t.lower) && !(t.lower === "such" && words[i + 1]?.lower === "as"));
+  const early = words.slice(0, 6).find((t, i) => EARLY_PRONOUN.has(t.lower) && !(t.lower === "such" && words[i + 1]?.lower === "as") && !(i === 0 && EXPLETIVE_IT.test(text)));
   const plural = ["they", "their", "them"].includes(early?.lower ?? "");
   // "Namespaces are sealed once they are loaded": the tagger may not lemmatise a capitalised plural.
   const pluralNoun = (t: Token) => /\p{L}{3}s$/u.test(t.lower) && (t.lemma !== t.lower || t.text !== t.lower);
@@ -218,7 +228,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // An imperative ("Recall that …", "Make work the …") is an instruction, not a fact.
   // "Exporting a generic will also export its methods": a gerund is a subject, not an order.
   const gerundSubject = tokens[0]?.lower.endsWith("ing") === true && !tokens.slice(0, 8).some((t) => t.text === ",");
-  if ((tokens[0]?.pos === "VERB" && !gerundSubject) || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b/.test(text)) return "imperative";
+  // "Derived classes may override …", "Nested functions can …": a participle before its noun describes the subject.
+  const participleSubject = /^\p{Lu}\p{Ll}+ed$/u.test(tokens[0]?.text ?? "") && ["NOUN", "PROPN"].includes(tokens[1]?.pos ?? "");
+  if ((tokens[0]?.pos === "VERB" && !gerundSubject && !participleSubject) || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b/.test(text)) return "imperative";
   // "Once symbols are registered, check that …": an order after its condition.
   if (/^(?:Once|When|Whenever|If|After|Before|Unless|While|Where|For|To|In)\b[^,]*,\s*(?:check|make|use|ensure|see|note|run|call|set|add|remove|do|don['’]t|try|avoid|consider|remember|put|define|specify|include|write|edit|look|install|load|keep|be|type|enter|select|click|choose|open|start|stop)\b/i.test(text)) return "imperative";
   // Talk to the reader ("we want to record", "you can …") is about the course, not the subject.
@@ -274,6 +286,6 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "If A, B and C are all similar arrays": capital letters standing for variables.
   if (words.filter((t, i) => /^\p{Lu}$/u.test(t.text) && !(i === 0 && t.text === "A") && t.text !== "I").length >= 3) return "single letters";
   if (/\?$/.test(text) || /:$/.test(text)) return "not a statement";
-  if (!hasSubjectAndVerb(tokens)) return "no subject or verb";
+  if (!hasSubjectAndVerb(tokens) && !EXPLETIVE_IT.test(text)) return "no subject or verb";
   return undefined;
 }
