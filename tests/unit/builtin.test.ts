@@ -53,10 +53,12 @@ const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 const quoted = (q: Question) => /From page \d+: "(.*)"$/s.exec(q.explanation)?.[1] ?? "";
 
 describe.each([
-  ["r-intro", "vectors", 12],
-  ["r-intro", "arrays", 8],
+  // As many as the topic's own sections and the sentences naming it give, or five: sentences a page
+  // merely lends to the topic fill a test up to five questions, never beyond (round 13's off-topic rejects).
+  ["r-intro", "vectors", 8],
+  ["r-intro", "arrays", 5],
   ["lilypond-essay", "engraving", 6],
-  ["lilypond-essay", "LilyPond", 6],
+  ["lilypond-essay", "LilyPond", 5],
 ] as [FixtureName, string, number][])("%s, topic %s", (fixture, topic, count) => {
   const pages = PAGES[fixture];
 
@@ -125,7 +127,7 @@ describe.each([
 
 describe("selection", () => {
   it("asks only for the types requested", async () => {
-    const questions = await generate(R_INTRO, "lists", { types: ["true_false"], count: 6 });
+    const questions = await generate(R_INTRO, "vectors", { types: ["true_false"], count: 6 });
     expect(questions).toHaveLength(6);
     expect(questions.every((q) => q.type === "true_false")).toBe(true);
     // Some statements are made false (where another defined term can be named), some are left true.
@@ -374,7 +376,7 @@ describe("selection", () => {
   it("never repeats itself", async () => {
     const questions = await generate(R_INTRO, "vectors", { count: 40 });
     expect(new Set(questions.map((q) => normalise(q.question))).size).toBe(questions.length);
-    expect(questions.length).toBeGreaterThan(12);
+    expect(questions.length).toBeGreaterThanOrEqual(8);
     expect(new Set(questions.map(quoted)).size).toBe(questions.length);
   });
 
@@ -654,6 +656,33 @@ describe("question forms on real sentences", () => {
     expect(factOf(sentence("A thorough analysis of the status shows the problem.")).phrases.filter((p) => p.plural)).toEqual([]);
     // Not a definition: the subject is a particular one, named before.
     expect(factOf(sentence("The set is printed in the order its elements were added.")).kind).not.toBe("definition");
+  });
+
+  it("fills a test with sentences a page merely lends to the topic only up to five questions ('lists' got questions on functions)", async () => {
+    const pages = document(
+      [
+        "1 Lists\nA list is a mutable sequence that holds its items in the order they were added.\nList comprehensions provide a concise way to create new lists from other sequences.",
+        "2 Functions\nThe execution of a function introduces a new symbol table used for the local variables of the function.\n" +
+          "Arguments are passed to functions by position or explicitly by keyword in every call.\n" +
+          "A function that returns a list builds it with the append method of the list object.\n" +
+          "Default argument values are evaluated once, when the function definition is executed.\n" +
+          "Keyword arguments must follow positional arguments in a function call.\n" +
+          "Lambda expressions create small anonymous functions restricted to a single expression.\n" +
+          "Function annotations are optional metadata about the types used by user-defined functions.\n" +
+          "Documentation strings describe the purpose of a function in its first statement.\n" +
+          "Variable references first look in the local symbol table of the function.",
+      ],
+      "Tutorial",
+    );
+    const onTopic = (q: Question) => q.source_pages[0] === 1 || /\blists?\b/i.test(quoted(q));
+    const asked = await generate(pages, "lists", { count: 10, passages: passagesFor(pages, "list") });
+    expect(asked.filter(onTopic).length).toBeGreaterThan(0);
+    // Filled up to five, not to the ten asked for; the fill is what the functions section says.
+    expect(asked.length).toBe(5);
+    expect(asked.some((q) => !onTopic(q))).toBe(true);
+    // A later batch of the same request counts what the earlier ones wrote.
+    const later = await generate(pages, "lists", { count: 10, asked: 5, passages: passagesFor(pages, "list"), exclude: asked.map((q) => q.question) });
+    for (const q of later) expect(onTopic(q), q.question).toBe(true);
   });
 
   it("never takes a conjunction the tagger calls a noun for part of a term ('error whilst reading')", () => {

@@ -36,7 +36,19 @@ const MIN_PAGE_SHARE = 0.3;
 
 interface RankedFact extends Fact {
   relevance: number;
+  /** Neither in the topic's sections nor naming it: lent to the topic by its page (see LENT_FILL). */
+  lent: boolean;
 }
+
+/**
+ * Sentences a page merely lends to the topic fill a test only up to this many questions. They are off
+ * the topic as often as not: round 13's raters rejected 32 of 38 items as off topic, sentences on
+ * functions and classes asked under "lists" in the Python tutorial because their pages name lists (the
+ * same fill-ups were round 11's off-topic rejects). Never asking them left thin material with no test
+ * worth the name (the R FAQ's chapter on packages is lists and how-tos: 3 questions); a test of five
+ * is the least a student can practise with, and beyond it the student is told how many could be written.
+ */
+const LENT_FILL = 5;
 
 const FACT_BONUS: Record<Fact["kind"], number> = { definition: 1.5, naming: 1.2, relation: 1, statement: 0 };
 /** Taken from a sentence's relevance per step outside the topic's sections: more than any relevance adds up to. */
@@ -139,7 +151,11 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     // A box beside the text whose title does not name the topic is about something else (popularity-contest
     // under Email, VNC under Wine: round 10's raters rejected both), however short the test.
     if (candidate.sentence.aside !== undefined && !candidate.inSection && !aboutTopic) continue;
-    facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() - OUTSIDE_SECTIONS * outsideSections(material, candidate, aboutTopic) });
+    const outside = outsideSections(material, candidate, aboutTopic);
+    // Lent by its page: neither in the topic's sections nor naming the topic nor opening with it (in a
+    // document without sections for the topic, every sentence that does not name it).
+    const lent = !candidate.inSection && !aboutTopic && candidate.topicHit < 1;
+    facts.push({ ...fact, lent, relevance: relevanceOf(candidate, fact) + 0.6 * random() - OUTSIDE_SECTIONS * outside });
   }
   facts.sort((a, b) => b.relevance - a.relevance);
   return assemble(facts, material.facts, req, ctx);
@@ -390,7 +406,7 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   for (const allowRepeatedAnswers of [false, true]) {
     for (const fact of facts) {
       if (out.length >= req.count) return out;
-      if (used.has(fact)) continue;
+      if (used.has(fact) || (fact.lent && out.length + (req.asked ?? 0) >= LENT_FILL)) continue;
       req.signal?.throwIfAborted();
       const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0));
       for (const type of byNeed) {
