@@ -683,6 +683,13 @@ describe("question forms on real sentences", () => {
     // A later batch of the same request counts what the earlier ones wrote.
     const later = await generate(pages, "lists", { count: 10, asked: 5, passages: passagesFor(pages, "list"), exclude: asked.map((q) => q.question) });
     for (const q of later) expect(onTopic(q), q.question).toBe(true);
+    // Regenerate: the topic's own sentences were asked by the previous test, so the lent ones may fill the new one.
+    const again = await generate(pages, "lists", { count: 4, passages: passagesFor(pages, "list"), excludeSources: asked.map(quoted) });
+    expect(again.length).toBeGreaterThan(0);
+    for (const q of again) expect(asked.map(quoted)).not.toContain(quoted(q));
+    // A topic the material says nothing readable about gets no test made of lent sentences alone.
+    const tuplePages = pages.map((page) => (page.page === 2 ? { ...page, text: page.text.replace("Variable references", "Tuples are covered in the next chapter.\nVariable references") } : page));
+    expect(await generate(tuplePages, "tuples", { count: 10, passages: passagesFor(tuplePages, "tuple") })).toEqual([]);
   });
 
   it("never takes a conjunction the tagger calls a noun for part of a term ('error whilst reading')", () => {

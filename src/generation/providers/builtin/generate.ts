@@ -133,13 +133,15 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     return text;
   };
   const facts: RankedFact[] = [];
+  // Whether an earlier test or batch already asked what the material says of the topic itself.
+  let askedOnTopic = false;
   for (const candidate of material.candidates) {
     // A sentence that does not name the topic (every word of it), on a page that is not about it
     // throughout, is about something else ("lists" is not "mailing lists"; a page that mentions
     // namespaces once is not about them); so is one on a page that names the topic in passing, when
     // other pages are about it, unless the topic is what the sentence is about ("An R list is …").
     if (candidate.topicHit < 1 && candidate.nearHit < 1) continue;
-    if (rejectReason(candidate.sentence) || excluded(candidate.sentence.text)) continue;
+    if (rejectReason(candidate.sentence)) continue;
     // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
     if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
     if (hasVariableLetter(candidate.sentence, ctx)) continue;
@@ -155,10 +157,15 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     // Lent by its page: neither in the topic's sections nor naming the topic nor opening with it (in a
     // document without sections for the topic, every sentence that does not name it).
     const lent = !candidate.inSection && !aboutTopic && candidate.topicHit < 1;
+    if (excluded(candidate.sentence.text)) {
+      askedOnTopic ||= !lent;
+      continue;
+    }
     facts.push({ ...fact, lent, relevance: relevanceOf(candidate, fact) + 0.6 * random() - OUTSIDE_SECTIONS * outside });
   }
-  facts.sort((a, b) => b.relevance - a.relevance);
-  return assemble(facts, material.facts, req, ctx);
+  // The topic's own sentences first, then those lent to it, each by relevance.
+  facts.sort((a, b) => Number(a.lent) - Number(b.lent) || b.relevance - a.relevance);
+  return assemble(facts, material.facts, req, ctx, askedOnTopic);
 }
 
 /**
@@ -377,7 +384,7 @@ function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean
  * Thin material gives fewer questions rather than a second question on a sentence (the pipeline
  * keeps what it gets and says how many could be written).
  */
-function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question[] {
+function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext, askedOnTopic: boolean): Question[] {
   const { random } = ctx;
   const types: QuestionType[] = req.types.length > 0 ? [...new Set(req.types)] : ["multiple_choice"];
   const remaining = quotas(types, req.count, random);
@@ -386,6 +393,7 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   const answers = new Set<string>();
   const used = new Set<RankedFact>();
   const out: Question[] = [];
+  let onTopic = 0;
   let trueCount = 0;
   // Which comes first varies by seed; a test of true/false alone takes a false whenever one can be made,
   // since clearly false statements are the scarcer kind.
@@ -406,7 +414,9 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   for (const allowRepeatedAnswers of [false, true]) {
     for (const fact of facts) {
       if (out.length >= req.count) return out;
-      if (used.has(fact) || (fact.lent && out.length + (req.asked ?? 0) >= LENT_FILL)) continue;
+      // Lent sentences fill a test on a topic the material covers, never make one up: "patches" in the Git
+      // manual (no sentence about patches that reads alone) is "Only 0 of 10", not five questions on fetch.
+      if (used.has(fact) || (fact.lent && (out.length + (req.asked ?? 0) >= LENT_FILL || !(askedOnTopic || onTopic > 0)))) continue;
       req.signal?.throwIfAborted();
       const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0));
       for (const type of byNeed) {
@@ -420,6 +430,7 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
         asked.add(normal);
         answers.add(answerKey);
         used.add(fact);
+        if (!fact.lent) onTopic++;
         if (type === "true_false") {
           if (question.answer === "True") trueCount++;
           else falseCount++;
