@@ -640,6 +640,8 @@ describe("question forms on real sentences", () => {
       ["Compiled the list of packages for the release and sent it to the mirrors.", "imperative"],
       // Rated trivia by both raters of round 13: what the language may become.
       ["Since Python is an evolving language, other sequence data types may be added.", "version trivia"],
+      // Round 14: the second of a list of points ("it" is what the sentence before named).
+      ["First, it always recompiles and does not store the result for the module loaded from the command line.", "anaphoric start"],
     ] as const) {
       expect(rejectReason(sentence(text)), text).toBe(reason);
     }
@@ -690,6 +692,19 @@ describe("question forms on real sentences", () => {
     // A topic the material says nothing readable about gets no test made of lent sentences alone.
     const tuplePages = pages.map((page) => (page.page === 2 ? { ...page, text: page.text.replace("Variable references", "Tuples are covered in the next chapter.\nVariable references") } : page));
     expect(await generate(tuplePages, "tuples", { count: 10, passages: passagesFor(tuplePages, "tuple") })).toEqual([]);
+  });
+
+  it("never blanks the end of a term after its participle ('decimal floating _____': point arithmetic)", async () => {
+    const pages = document(
+      [
+        "1 Decimal arithmetic\nThe decimal module offers a Decimal datatype for decimal floating point arithmetic in financial applications.\nThe decimal module offers exact decimal representation of monetary amounts in financial applications.",
+        "2 Decimal rounding\nThe decimal module offers control over the precision of decimal floating point arithmetic in every context.\nDecimal floating point arithmetic is exact for the monetary amounts used in financial applications.",
+      ],
+      "Guide",
+    );
+    const questions = await generate(pages, "decimal module", { count: 10, types: ["multiple_choice", "short_answer"], passages: passagesFor(pages, "decimal") });
+    for (const q of questions) expect(q.question).not.toMatch(/floating _____/);
+    expect(questions.length).toBeGreaterThan(0);
   });
 
   it("never takes a conjunction the tagger calls a noun for part of a term ('error whilst reading')", () => {

@@ -240,6 +240,10 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (quoted) return false;
       // "over the past 1000 _____": a unit after a number is no term.
       if (/\d\s*$/.test(text.slice(0, phrase.termStart))) return false;
+      // "decimal floating _____" (point arithmetic): a participle between a noun and the blank is part of
+      // the term, and the blank would split it; after "for creating" it is a verb, and the blank its object.
+      const [twoBefore, oneBefore] = [fact.sentence.tokens[phrase.first - 2], fact.sentence.tokens[phrase.first - 1]];
+      if (oneBefore?.pos === "VERB" && /(?:ing|ed)$/.test(oneBefore.lower) && ["NOUN", "PROPN", "ADJ"].includes(twoBefore?.pos ?? "")) return false;
       // "curl is likewise _____", "are themselves _____": a bare word after the verb is used as an adjective.
       if (phrase.words === 1 && phrase.first === phrase.termFirst && !phrase.plural && /\b(?:is|are|be|been|being|was|were|becomes?|remains?|seems?)(?:\s+\p{L}+ly|\s+themselves|\s+itself|\s+not)?\s*$/iu.test(text.slice(0, phrase.start))) return false;
       // "make will _____ the first target", ", _____ that the …": a bare word the tagger took for a noun
