@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createBuiltinProvider } from "../../src/generation/providers/builtin/index.ts";
 import { sectionHeading, sectionsAtPageStart } from "../../src/generation/providers/builtin/sections.ts";
 import { studyMaterial } from "../../src/generation/providers/builtin/material.ts";
+import { rejectReason } from "../../src/generation/providers/builtin/quality.ts";
 import { isReferencePage, pageSentences } from "../../src/generation/providers/builtin/sentences.ts";
 import { Question, QUESTION_TYPES, type PageText } from "../../src/generation/providers/types.ts";
 import { loadFixture, passagesFor } from "../fixtures/text/passages.ts";
@@ -26,6 +27,35 @@ describe("sentences", () => {
       "Functions read.dbf and write.dbf provide ways to read and write basic DBF files on all R platforms.",
       "cron is the daemon that runs commands.",
     ]);
+  });
+});
+
+describe("a glossary", () => {
+  it("never asks a definition printed under its term without it (the Git manual's glossary: 'The action of updating …')", () => {
+    // As pdftotext prints the Git User Manual's glossary: each term on a line of its own, its definition below.
+    const text = [
+      "Git explained",
+      "bare repository",
+      "A bare repository is normally an appropriately named directory with a suffix that holds no checked-out files.",
+      "checkout",
+      "The action of updating all or part of the working tree with a tree object or blob from the object",
+      "database, and updating the index and HEAD if the whole working tree has been pointed at a new branch.",
+      "commit graph",
+      "A synonym for the DAG structure formed by the commits in the object database, referenced by branch tips.",
+      "chain",
+      "A list of objects, where each object in the list contains a reference to its successor in the history.",
+      "alternate object database",
+      "Via the alternates mechanism, a repository can inherit part of its object database from another one.",
+    ].join("\n");
+    const sentences = pageSentences({ page: 1, text });
+    const reasons = new Map(sentences.map((s) => [s.glossaryTerm, rejectReason(s)]));
+    expect([...reasons.keys()]).toEqual(["bare repository", "checkout", "commit graph", "chain", "alternate object database"]);
+    expect(reasons.get("checkout")).toBe("glossary fragment");
+    expect(reasons.get("commit graph")).toBe("glossary fragment");
+    expect(reasons.get("chain")).toBe("glossary fragment");
+    // Sentences that name their subject stand as they are.
+    expect(reasons.get("bare repository")).toBeUndefined();
+    expect(reasons.get("alternate object database")).toBeUndefined();
   });
 });
 

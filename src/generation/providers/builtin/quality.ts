@@ -103,6 +103,22 @@ export function hasSubjectAndVerb(tokens: readonly Token[]): boolean {
 }
 
 /**
+ * A glossary's definition printed under its term and without it: "A synonym for the DAG structure formed
+ * by the commits …, referenced by branch tips" (commit graph), "The action of updating all or part of the
+ * working tree …" (checkout), "Untyped object, e.g. …" (blob object). A noun phrase, with no verb of its
+ * own before its first comma; round 15's raters rejected 9 such items from the Git manual's glossary.
+ * "A bare repository is normally …" and "Via the alternates mechanism, a repository can inherit …" are
+ * sentences.
+ */
+function definitionWithoutTerm(tokens: readonly Token[]): boolean {
+  if (!["DET", "NOUN", "ADJ", "PROPN"].includes(tokens[0]?.pos ?? "")) return false;
+  // "A synonym for …": the tagger may take a plural further on for a verb ("the commits").
+  if (/^(?:an? )?(?:synonym|abbreviation|shorthand|another (?:name|word)) (?:for|of)\b/.test(tokens.map((t) => t.lower).join(" "))) return true;
+  const comma = tokens.findIndex((t) => t.text === "," || ["which", "where", "that", "who"].includes(t.lower));
+  return !hasSubjectAndVerb(comma > 0 ? tokens.slice(0, comma) : tokens);
+}
+
+/**
  * "The theorem is called …", "The equation offers …", "The technique, integration by …", "The
  * property the two equations represent …": one common noun after "the", then the verb, means the one
  * the text just showed (which theorem?). A named or qualified subject ("The gamma function",
@@ -287,5 +303,6 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (words.filter((t, i) => /^\p{Lu}$/u.test(t.text) && !(i === 0 && t.text === "A") && t.text !== "I").length >= 3) return "single letters";
   if (/\?$/.test(text) || /:$/.test(text)) return "not a statement";
   if (!hasSubjectAndVerb(tokens) && !EXPLETIVE_IT.test(text)) return "no subject or verb";
+  if (sentence.glossaryTerm !== undefined && definitionWithoutTerm(tokens)) return "glossary fragment";
   return undefined;
 }

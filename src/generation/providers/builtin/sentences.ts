@@ -11,7 +11,15 @@ export interface Sentence extends Parsed {
   section?: string;
   /** It stands in a box beside the text ("COMMUNITY Popular packages"): the box's title, what it is about instead of the section. */
   aside?: string;
+  /**
+   * The first sentence of a glossary's entry: the term printed on the line above it ("checkout" over
+   * "The action of updating all or part of the working tree …"), which the sentence may leave out.
+   */
+  glossaryTerm?: string;
 }
+
+/** A glossary's term on a line of its own: a few lower-case words, no sentence's end ("blob object", "checkout"). */
+const GLOSSARY_TERM = /^\p{Ll}[\p{L}\p{N}'’ ,-]{1,60}$/u;
 
 /**
  * Lines that are not running prose. Extracted PDF text keeps the visual lines, so code listings,
@@ -73,13 +81,24 @@ function joinLines(lines: string[]): string {
   return text;
 }
 
-function paragraphsOf(pageText: string, sections: SectionReader): { text: string; section: string; aside: string | undefined }[] {
-  const paragraphs: { text: string; section: string; aside: string | undefined }[] = [];
+interface Paragraph {
+  text: string;
+  section: string;
+  aside: string | undefined;
+  term: string | undefined;
+}
+
+function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
+  const paragraphs: Paragraph[] = [];
   let current: string[] = [];
   let aside: string | undefined;
+  // The line just before the paragraph, when it was a glossary's term.
+  let term: string | undefined;
+  let lastBreak: string | undefined;
   const flush = () => {
-    if (current.length) paragraphs.push({ text: joinLines(current), section: sections.titles, aside });
+    if (current.length) paragraphs.push({ text: joinLines(current), section: sections.titles, aside, term });
     current = [];
+    term = undefined;
   };
   for (const line of pageText.split(/\r?\n/)) {
     // A box runs from its label to the next blank line (or heading).
@@ -87,6 +106,7 @@ function paragraphsOf(pageText: string, sections: SectionReader): { text: string
     if (box || !line.trim()) {
       flush();
       aside = box ? (box[1] ?? "") : undefined;
+      lastBreak = undefined;
       continue;
     }
     // A heading ends the paragraph before it (which stays in the section it was in).
@@ -99,13 +119,17 @@ function paragraphsOf(pageText: string, sections: SectionReader): { text: string
     const kind = classifyLine(line);
     if (kind === "break") {
       flush();
+      lastBreak = line.trim();
       continue;
     }
     if (kind === "list") {
       flush();
       current.push(line.replace(LIST_ITEM, ""));
+      lastBreak = undefined;
       continue;
     }
+    if (current.length === 0 && lastBreak !== undefined && GLOSSARY_TERM.test(lastBreak) && wordsOf(lastBreak).length <= 6) term = lastBreak;
+    lastBreak = undefined;
     current.push(line);
   }
   flush();
@@ -164,11 +188,12 @@ function joinBrokenSentences(sentences: Parsed[]): Parsed[] {
 export function pageSentences(page: PageText, sectionAtStart: readonly Heading[] = []): Sentence[] {
   if (isReferencePage(page.text)) return [];
   return paragraphsOf(page.text, new SectionReader(sectionAtStart)).flatMap((paragraph) =>
-    joinBrokenSentences(parse(paragraph.text)).map((parsed) => ({
+    joinBrokenSentences(parse(paragraph.text)).map((parsed, i) => ({
       ...withoutConnective(parsed),
       page: page.page,
       ...(paragraph.section && { section: paragraph.section }),
       ...(paragraph.aside !== undefined && { aside: paragraph.aside }),
+      ...(i === 0 && paragraph.term !== undefined && { glossaryTerm: paragraph.term }),
     })),
   );
 }
