@@ -165,7 +165,9 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
   }
   // The topic's own sentences first, then those lent to it, each by relevance.
   facts.sort((a, b) => Number(a.lent) - Number(b.lent) || b.relevance - a.relevance);
-  return assemble(facts, material.facts, req, ctx, askedOnTopic);
+  // A short document (a handout, two scanned pages, a deck of slides) is about its subject throughout:
+  // its pages lend their sentences to a topic they name even when no question on the topic itself can be written.
+  return assemble(facts, material.facts, req, ctx, askedOnTopic || short);
 }
 
 /**
@@ -388,7 +390,7 @@ function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean
  * Thin material gives fewer questions rather than a second question on a sentence (the pipeline
  * keeps what it gets and says how many could be written).
  */
-function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext, askedOnTopic: boolean): Question[] {
+function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext, lendAnyway: boolean): Question[] {
   const { random } = ctx;
   const types: QuestionType[] = req.types.length > 0 ? [...new Set(req.types)] : ["multiple_choice"];
   const remaining = quotas(types, req.count, random);
@@ -398,6 +400,11 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   const used = new Set<RankedFact>();
   const out: Question[] = [];
   let onTopic = 0;
+  // Covered: a question of some type can be written from the topic's own sentences ("The Calvin cycle fixes
+  // carbon dioxide …" makes a true statement, though not the multiple-choice question a test may ask for),
+  // or the previous test asked them, or the document is short (above). Checked with the forms that draw no random numbers, so the test stays
+  // the same for the same seed.
+  const covered = lendAnyway || facts.some((fact) => !fact.lent && (trueOrFalse(fact, pool, false, ctx) !== undefined || shortAnswer(fact, ctx) !== undefined));
   let trueCount = 0;
   // Which comes first varies by seed; a test of true/false alone takes a false whenever one can be made,
   // since clearly false statements are the scarcer kind.
@@ -420,7 +427,7 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
       if (out.length >= req.count) return out;
       // Lent sentences fill a test on a topic the material covers, never make one up: "patches" in the Git
       // manual (no sentence about patches that reads alone) is "Only 0 of 10", not five questions on fetch.
-      if (used.has(fact) || (fact.lent && (out.length + (req.asked ?? 0) >= LENT_FILL || !(askedOnTopic || onTopic > 0)))) continue;
+      if (used.has(fact) || (fact.lent && (out.length + (req.asked ?? 0) >= LENT_FILL || !(covered || onTopic > 0)))) continue;
       req.signal?.throwIfAborted();
       const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0));
       for (const type of byNeed) {
