@@ -402,9 +402,11 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   let onTopic = 0;
   // Covered: a question of some type can be written from the topic's own sentences ("The Calvin cycle fixes
   // carbon dioxide …" makes a true statement, though not the multiple-choice question a test may ask for),
-  // or the previous test asked them, or the document is short (above). Checked with the forms that draw no random numbers, so the test stays
-  // the same for the same seed.
-  const covered = lendAnyway || facts.some((fact) => !fact.lent && (trueOrFalse(fact, pool, false, ctx) !== undefined || shortAnswer(fact, ctx) !== undefined));
+  // or the previous test asked them, or the document is short (above). Checked only when a lent sentence
+  // comes up, with the forms that draw no random numbers, so the test stays the same for the same seed.
+  let covered: boolean | undefined;
+  const isCovered = () =>
+    (covered ??= lendAnyway || facts.some((fact) => !fact.lent && (trueOrFalse(fact, pool, false, ctx) !== undefined || shortAnswer(fact, ctx) !== undefined)));
   let trueCount = 0;
   // Which comes first varies by seed; a test of true/false alone takes a false whenever one can be made,
   // since clearly false statements are the scarcer kind.
@@ -427,7 +429,7 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
       if (out.length >= req.count) return out;
       // Lent sentences fill a test on a topic the material covers, never make one up: "patches" in the Git
       // manual (no sentence about patches that reads alone) is "Only 0 of 10", not five questions on fetch.
-      if (used.has(fact) || (fact.lent && (out.length + (req.asked ?? 0) >= LENT_FILL || !(covered || onTopic > 0)))) continue;
+      if (used.has(fact) || (fact.lent && (out.length + (req.asked ?? 0) >= LENT_FILL || !(onTopic > 0 || isCovered())))) continue;
       req.signal?.throwIfAborted();
       const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0));
       for (const type of byNeed) {
