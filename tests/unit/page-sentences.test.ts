@@ -27,6 +27,17 @@ describe("sentences", () => {
       "Functions read.dbf and write.dbf provide ways to read and write basic DBF files on all R platforms.",
       "cron is the daemon that runs commands.",
     ]);
+
+    // Round 16 (the Python HOWTOs): a paragraph opening with a function's name was run into the sentence
+    // before it ("… elements infinitely.itertools.repeat(elem, [n]) returns …") and both were lost as code.
+    expect(
+      texts("The new iterator will repeat these elements infinitely.\nitertools.repeat(elem, [n]) returns the provided element n times.\nkey_func(elem) is a function that computes a key value (returns a callable).\ngroupby() collects the consecutive elements."),
+    ).toEqual([
+      "The new iterator will repeat these elements infinitely.",
+      "itertools.repeat(elem, [n]) returns the provided element n times.",
+      "key_func(elem) is a function that computes a key value (returns a callable).",
+      "groupby() collects the consecutive elements.",
+    ]);
   });
 });
 
@@ -169,6 +180,29 @@ describe("section headings", () => {
     ]) {
       expect(sectionHeading(line), line).toBeUndefined();
     }
+  });
+
+  it("may be printed without numbers, as pages printed from a browser have them (round 16: the Python HOWTOs had no sections)", () => {
+    const pages: PageText[] = [
+      {
+        page: 1,
+        text:
+          "1 Functional Programming HOWTO\nIterators\nAn iterator is an object representing a stream of data; this object returns the data one element at a time.\n" +
+          "Data Types That Support Iterators\nLists, tuples and strings are sequences that support iteration over their elements.\n" +
+          // A citation's author and year, and a short line over another short line, are no titles.
+          "Gerou 1996\nEssential Dictionary of Music Notation, published by Alfred Publishing in Los Angeles.\nName Default\nlevel WARNING",
+      },
+      { page: 2, text: "Generators are a special class of functions that simplify the task of writing iterators.\n2 Logging\nLoggers expose the interface that application code directly uses in every module." },
+    ];
+    const sections = pageSentences(pages[0]!).map((s) => s.section);
+    expect(sections).toEqual([
+      "Functional Programming HOWTO / Iterators",
+      "Functional Programming HOWTO / Data Types That Support Iterators",
+      "Functional Programming HOWTO / Data Types That Support Iterators",
+    ]);
+    // Carried over to the next page; a numbered heading ends it.
+    expect(titlesAt(pages, 2)).toEqual(["Functional Programming HOWTO", "Data Types That Support Iterators"]);
+    expect(pageSentences(pages[1]!, sectionsAtPageStart(pages).get(2)).map((s) => s.section)).toEqual(["Functional Programming HOWTO / Data Types That Support Iterators", "Logging"]);
   });
 
   it("carry over pages, and a line taken for a heading does not lead the rest astray", () => {

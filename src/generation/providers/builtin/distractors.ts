@@ -320,6 +320,9 @@ function kindTest(pool: readonly Fact[], index: PoolIndex, head: string): (rival
  * Other facts whose subject could stand in for this one's: a different term of the same number,
  * not part of it, not another name for it, ranked by how alike the two terms are used.
  */
+/** "logging", "parsing": a verb's -ing form naming an activity ("string" and "thing" are not). */
+const GERUND = /\p{L}{3,}ing$/u;
+
 export function rivalFacts(
   fact: Fact,
   pool: readonly Fact[],
@@ -358,6 +361,8 @@ export function rivalFacts(
       (other.genus !== undefined && other.genus === fact.genus) ||
       (known !== undefined && contextSimilarity(known, term) >= 0.25);
     if (inPlace && !sameKind && ctx.vocabulary.pagesRead >= 10) return false;
+    // "The root of the hierarchy of loggers is called the logging": an activity in a thing's place reads as nonsense.
+    if (inPlace && GERUND.test(rivalHead) !== GERUND.test(head ?? "")) return false;
     // The rival must not be mentioned in this fact's sentence, nor this subject in the rival's: "A matrix is an array …".
     const rivalTexts = compacted(index, other);
     if (ownSentence.includes(rivalTexts.subjectText) || rivalTexts.sentence.includes(compacted(index, fact).subjectText)) return false;

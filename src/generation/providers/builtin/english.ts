@@ -43,10 +43,12 @@ export function isEnglishWord(word: string): boolean {
 }
 
 /**
- * "udev is a daemon …", "netstat displays …": a command's name starts a sentence in lower case. A
+ * "udev is a daemon …", "netstat displays …": a command's or a function's name starts a sentence in lower case. A
  * sentence cut in the middle starts with an English word ("and", "which", "files").
  */
 export function startsWithName(text: string): boolean {
+  // "itertools.cycle(iter) saves …", "key_func(elem) is …", "groupby() collects …": a function's name, called.
+  if (/^\p{Ll}[\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*\(/u.test(text) || /^\p{Ll}[\p{L}\p{N}]*_[\p{L}\p{N}_]*\b/u.test(text)) return true;
   const first = /^\p{Ll}[\p{L}\p{N}]*(?:-\p{L}[\p{L}\p{N}]*)*(?=[\s,])/u.exec(text)?.[0];
   return first !== undefined && first.length >= 3 && first.split("-").some((part) => !isEnglishWord(part));
 }

@@ -310,7 +310,20 @@ function describes(fact: Fact): boolean {
   if (/^(?:is|are) called (?:on|with|by|from|for|in|at|to|when|once)\b/i.test(predicate)) return false;
   // "Jabber is a trademark and XMPP is the official name …": a second clause is about another subject.
   if (/\b(?:and|but|or|while|whereas)\s+(?:\p{L}+\s+){1,3}(?:is|are|was|were|has|have)\b/u.test(predicate)) return false;
+  if (contrastsAnother(fact)) return false;
   return contentStems(predicate.replace(/^(?:is|are)\s+(?:called\s+)?/i, "")).size >= 2;
+}
+
+/**
+ * "Regular functions compute a value and return it, but generators return an iterator …": the first
+ * clause is said in contrast with another subject; alone, it is true of other terms as well (a
+ * logging function computes a value too), so it neither asks for this subject nor is false of another.
+ */
+function contrastsAnother(fact: Fact): boolean {
+  const { tokens } = fact.sentence;
+  return tokens.some(
+    (t, i) => t.text === "," && ["but", "while", "whereas"].includes(tokens[i + 1]?.lower ?? "") && ["NOUN", "PROPN", "DET", "ADJ"].includes(tokens[i + 2]?.pos ?? ""),
+  );
 }
 
 function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question | undefined {
@@ -376,7 +389,7 @@ function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean
   // ("… has to be considered a little more carefully" says nothing).
   if (!makeFalse) return fact.kind !== "statement" || blankable(fact, ctx).some((p) => p.first > verbIndex(fact)) ? trueFalse(fact, undefined) : undefined;
   // What a definition or relation says of a term is clearly false of another defined term.
-  const [rival] = fact.subject && fact.kind !== "statement" ? rivalFacts(fact, pool, 1, ctx) : [];
+  const [rival] = fact.subject && fact.kind !== "statement" && !contrastsAnother(fact) ? rivalFacts(fact, pool, 1, ctx) : [];
   if (rival) return trueFalse(fact, rival);
   // A key term swapped for another of its kind reads as nonsense or, worse, as another truth more
   // often than as a clear falsehood ("… variables of the directory", "… compared to hand-engraved

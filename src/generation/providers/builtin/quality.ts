@@ -11,7 +11,7 @@ import { GENERAL_VOCABULARY, GENERIC_NOUNS } from "./text.ts";
 
 /** Openers that lean on the sentence before ("It …", "These …", "However, …", "The second …"). */
 const ANAPHORIC_START =
-  /^(?:(?:First|Second|Third|Firstly|Secondly|Thirdly)(?=,)|Further|Even|Eventually|Ultimately|Later|Afterwards|Lastly|Next|At the end of the day|In the end|It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Of course|In this|In that|In these|In such|In both|In either|In each case|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|An (?:other|additional)\b|(?:Unlike|Like)\s+(?:it|its|this|that|these|those|they|them|their|the (?:former|latter|above|previous|other|one|ones))\b)\b/;
+  /^(?:(?:First|Second|Third|Firstly|Secondly|Thirdly)(?=,)|Further|Even|Eventually|Ultimately|Later|Afterwards|Lastly|Next|At the end of the day|In the end|It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Of course|In this|In that|In these|In such|In both|In either|In each case|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|One (?:problem|issue|difficulty|drawback|disadvantage|complication|limitation|catch|consequence|exception)\b|An (?:other|additional)\b|(?:Unlike|Like)\s+(?:it|its|this|that|these|those|they|them|their|the (?:former|latter|above|previous|other|one|ones))\b)\b/;
 /**
  * "It is possible to …", "It is an error to …": an "it" that stands for the clause after it, not for
  * something said before (the Python tutorial's facts about dictionaries are written so).
@@ -176,6 +176,16 @@ function repeatsItself(words: readonly Token[]): boolean {
 
 const withoutAbbreviations = (text: string) => text.replace(/\b(?:e\.g|i\.e|etc|cf|vs)\./gi, "");
 
+/** "this"/"these" at `i`, unless the noun after it was named earlier in the sentence. */
+function pointsOutside(tokens: readonly Token[], i: number): boolean {
+  const word = tokens[i] as Token;
+  if (word.lower !== "this" && word.lower !== "these") return false;
+  // The noun it determines: the next word, or the one after an adjective ("this new object").
+  const next = tokens[i + 1]?.pos === "ADJ" ? tokens[i + 2] : tokens[i + 1];
+  const noun = next?.pos === "NOUN" || next?.pos === "PROPN" ? next : undefined;
+  return noun === undefined || !tokens.slice(0, i).some((before) => before.lower === noun.lower || (before.pos === "NOUN" && before.lemma === noun.lemma));
+}
+
 /** Why a sentence cannot carry a question, or undefined when it can. */
 export function rejectReason(sentence: Sentence): string | undefined {
   const { text, tokens } = sentence;
@@ -210,7 +220,12 @@ export function rejectReason(sentence: Sentence): string | undefined {
     return "early pronoun";
   }
   // "… again", "… as well", "instead": a continuation of something said before.
-  if (/\b(?:as well|likewise|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way|(?:will|would|is|are|can) then)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
+  if (/\b(?:as well(?! as\b)|likewise|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way|(?:will|would|is|are|can) then)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
+  // "XML parsers often return Unicode data, for example.", "… the resulting stream will be …": an example of,
+  // or the result of, something said before.
+  if (/,\s*for (?:example|instance)\s*[,.]|\bthe resulting\b/i.test(text)) return "continuation";
+  // "… provided in the logging call, i.e. ‘Watch out!’": what an example printed, which the student has not seen.
+  if (/\b(?:i\.\s?e\.|e\.\s?g\.),?\s*[‘'"“]/i.test(text)) return "refers to an example";
   // "… but in a different context", "Falcot Corp has its own, but …": compared with, or standing for, something said before.
   if (/\b(?:a different|another|a similar) (?:context|way|case|manner|purpose|fashion)\b|\b(?:its|their|his|her) own\s*[,.;:]/i.test(text)) return "continuation";
   // "A vulnerability in one website therefore cannot …", "… installed in a similar fashion": a conclusion or a comparison with what came before.
@@ -234,7 +249,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\b\p{Lu}[\p{L}-]* (?:Corp|Corporation|Inc|Ltd|GmbH|LLC|Company)\b/u.test(text)) return "narrative";
   if (VERSION_TRIVIA.test(text)) return "version trivia";
   // "… applied to each of these groups": a demonstrative anywhere points outside the sentence.
-  if (/\b(?:this|these|those|above|below|former|latter)\b/i.test(text) || /\bsuch\b(?! as\b)/i.test(text) || /\bthat (?:last|first|same|previous|other)\b/i.test(text)) return "demonstrative";
+  // ("An iterator is an object representing a stream …; this object returns …": "this" before a noun the
+  // sentence named already points inside it.)
+  if (/\b(?:those|above|below|former|latter)\b/i.test(text) || tokens.some((t, i) => pointsOutside(tokens, i)) || /\bsuch\b(?! as\b)/i.test(text) || /\bthat (?:last|first|same|previous|other)\b/i.test(text)) return "demonstrative";
   // "… passed on to handlers of that limited set", "… as that one": "that" before a noun points outside too.
   if (tokens.some((t, i) => t.lower === "that" && i > 0 && tokens[i - 1]?.pos === "ADP" && ["ADJ", "NOUN"].includes(tokens[i + 1]?.pos ?? ""))) return "demonstrative";
   // "One way to do so is …": "do so" repeats an action named before.

@@ -2,7 +2,7 @@ import type { PageText } from "../types.ts";
 import { wordsOf } from "./text.ts";
 
 /**
- * Numbered section headings ("7.1.1 Recommended hash functions", "5.2 How can add-on packages be
+ * Section headings, numbered ("7.1.1 Recommended hash functions", "5.2 How can add-on packages be
  * installed?", "8.1. Configuring the System") and the section each line of a document stands in. A
  * section's title says what its sentences are about better than the words of any one sentence: in a
  * manual's chapter on hash functions, "SHA224 is a variant of SHA256" is about them without naming them.
@@ -12,6 +12,8 @@ export interface Heading {
   number: number[];
   appendix: boolean;
   title: string;
+  /** Printed without a number (see plainHeading): below the numbered headings, until the next heading. */
+  plain?: boolean;
 }
 
 const SECTION_HEADING = /^(Chapter\s+)?(\d{1,2}|[A-Z])((?:\.\d{1,3}){0,5})(\.?)\s+(\p{Lu}.{0,100})$/u;
@@ -32,6 +34,27 @@ export function sectionHeading(line: string): Heading | undefined {
   if (TOC_ENTRY.test(title) || /[.,;:]$/.test(title) || wordsOf(title).length > MAX_TITLE_WORDS) return undefined;
   const top = appendix ? first.charCodeAt(0) - 64 : Number(first);
   return { number: [top, ...rest.split(".").filter(Boolean).map(Number)], appendix, title: title.trim() };
+}
+
+/** A title's words: capitalised first, no sentence's end, nothing of code or a table. */
+const PLAIN_TITLE = /^\p{Lu}[^.,;:!{}[\]<>=$#_\\|~^*@/]{0,79}$/u;
+/** The prose a heading stands over: a sentence or more, ended. */
+const PROSE = /[.!?:]["”’)]?$/;
+const MAX_PLAIN_TITLE_WORDS = 8;
+
+/**
+ * A heading printed without a number, as web pages and handouts print theirs ("Iterators", "The
+ * itertools module", "Logging Levels" in the Python HOWTOs printed from the browser): a short
+ * capitalised line without a sentence's end, on a line of its own, with a paragraph of prose under it.
+ */
+export function plainHeading(line: string, next: string | undefined): Heading | undefined {
+  const title = line.trim();
+  const words = wordsOf(title).length;
+  // (A citation's author and year, "Gerou 1996", is no title.)
+  if (!PLAIN_TITLE.test(title) || words === 0 || words > MAX_PLAIN_TITLE_WORDS || /^\d|\b(?:1[5-9]|20)\d\d\b/.test(title)) return undefined;
+  const under = next?.trim() ?? "";
+  if (!PROSE.test(under) || wordsOf(under).length <= MAX_PLAIN_TITLE_WORDS) return undefined;
+  return { number: [], appendix: false, title, plain: true };
 }
 
 /**
@@ -56,7 +79,7 @@ function follows(last: Heading | undefined, next: Heading): boolean {
 
 /** The headings in force after `heading`: those above it, then it. */
 function enter(path: readonly Heading[], heading: Heading): Heading[] {
-  return [...path.filter((h) => h.number.length < heading.number.length), heading];
+  return [...path.filter((h) => !h.plain && h.number.length < heading.number.length), heading];
 }
 
 /** Reads a document's headings in order; `at` answers the titles of the section a line stands in. */
@@ -69,11 +92,19 @@ export class SectionReader {
     this.path = [...start];
   }
 
-  /** Takes the document's next line: a heading that can follow the last one starts a section. */
-  line(text: string): void {
+  /**
+   * Takes the document's next line (and the line after it, which confirms a heading printed without a
+   * number): a heading that can follow the last one starts a section.
+   */
+  line(text: string, next?: string): void {
     const heading = sectionHeading(text);
-    if (!heading) return;
-    if (follows(this.path.at(-1), heading)) this.path = enter(this.path, heading);
+    if (!heading) {
+      // One title without a number at a time, under the numbered ones in force.
+      const plain = plainHeading(text, next);
+      if (plain) this.path = [...this.path.filter((h) => !h.plain), plain];
+      return;
+    }
+    if (follows(this.path.findLast((h) => !h.plain), heading)) this.path = enter(this.path, heading);
     // Two headings in a row that follow each other and not the path: a line taken for a heading led
     // the reader astray ("2 Start the R program …" before "1.6", "1.7"); it starts again from them.
     else if (this.refused && follows(this.refused, heading)) this.path = enter([], heading);
@@ -103,7 +134,7 @@ export function sectionsAtPageStart(pages: readonly PageText[]): Map<number, rea
     const lines = page.text.split("\n").filter((line) => line.trim());
     // A table of contents whose page numbers sit on lines of their own: headings, not sections.
     if (lines.filter((line) => sectionHeading(line)).length > Math.max(5, lines.length * 0.4)) continue;
-    for (const line of lines) reader.line(line);
+    lines.forEach((line, i) => reader.line(line, lines[i + 1]));
   }
   return starts;
 }

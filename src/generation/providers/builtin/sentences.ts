@@ -1,6 +1,6 @@
 import type { PageText } from "../types.ts";
 import { startsWithName } from "./english.ts";
-import { sectionHeading, SectionReader, type Heading } from "./sections.ts";
+import { plainHeading, sectionHeading, SectionReader, type Heading } from "./sections.ts";
 import { parse, type Parsed } from "./nlp.ts";
 import { wordsOf } from "./text.ts";
 
@@ -100,7 +100,14 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
     current = [];
     term = undefined;
   };
-  for (const line of pageText.split(/\r?\n/)) {
+  const lines = pageText.split(/\r?\n/);
+  // The next line with text after each line (what confirms a heading printed without a number).
+  const nextText: (string | undefined)[] = [];
+  for (let i = lines.length - 1, after: string | undefined; i >= 0; i--) {
+    nextText[i] = after;
+    if (lines[i]?.trim()) after = lines[i];
+  }
+  for (const [i, line] of lines.entries()) {
     // A box runs from its label to the next blank line (or heading).
     const box = BOX_LABEL.exec(line.trim());
     if (box || !line.trim()) {
@@ -110,10 +117,11 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
       continue;
     }
     // A heading ends the paragraph before it (which stays in the section it was in).
-    if (sectionHeading(line)) {
+    if (sectionHeading(line) || plainHeading(line, nextText[i])) {
       flush();
       aside = undefined;
-      sections.line(line);
+      lastBreak = undefined;
+      sections.line(line, nextText[i]);
       continue;
     }
     const kind = classifyLine(line);
@@ -160,23 +168,30 @@ export function isReferencePage(text: string): boolean {
  * or with a bracket was cut inside a word, and is put back together (and then refused as code).
  */
 function joinBrokenSentences(sentences: Parsed[]): Parsed[] {
+  // First the pieces cut inside a word: "… the file new.myfuns." + "R will contain …", "itertools." +
+  // "repeat(elem) returns …" (a footnote's number after a full stop, "same.3 There is …", starts a sentence of its own).
+  const words = joinWhere(sentences, (_, sentence) => sentence.glued === true && !/^\d/.test(sentence.text));
+  // Then a sentence that goes on in lower case or with a bracket: "… at all times." + "cron is the daemon …" after a
+  // word's full stop (not "e.g.") starts a sentence, as a function's name does ("… infinitely." + "itertools.repeat(…) returns …").
+  return joinWhere(words, (previous, sentence) => {
+    const newSentence = /(?:(?<![.\s]\p{L})\p{L}{2,}|\))[.!?]["”’)]?$/u.test(previous.text) && startsWithName(sentence.text);
+    return /^[\p{Ll}(),.]/u.test(sentence.text) && !newSentence;
+  });
+}
+
+/** Sentences with each appended to the one before where `joins` says it goes on from it. */
+function joinWhere(sentences: readonly Parsed[], joins: (previous: Parsed, sentence: Parsed) => boolean): Parsed[] {
   const out: Parsed[] = [];
   for (const sentence of sentences) {
     const previous = out.at(-1);
-    // "… at all times. cron is the daemon …": after a word's full stop (not "e.g."), a command's name starts a sentence.
-    // Never one glued to the full stop: "read." + "dbf and write." is the function read.dbf.
-    const newSentence = previous !== undefined && sentence.glued !== true && /(?<![.\s]\p{L})\p{L}{2,}[.!?]["”’)]?$/u.test(previous.text) && startsWithName(sentence.text);
-    // "… the file new.myfuns." + "R will contain …": a file name cut at its dot goes on without a space
-    // (a footnote's number after a full stop, "same.3 There is …", starts a sentence of its own).
-    const inWord = sentence.glued === true && !/^\d/.test(sentence.text);
-    if (previous && (inWord || /^[\p{Ll}(),.]/u.test(sentence.text)) && !newSentence) {
+    if (previous && joins(previous, sentence)) {
       // Appended in place (the joined sentence is our own copy): a run of many pieces stays linear.
       const offset = previous.text.length;
       const shift = previous.tokens.length;
       previous.text += sentence.text;
       for (const t of sentence.tokens) previous.tokens.push({ ...t, start: t.start + offset, end: t.end + offset });
       for (const e of sentence.entities) previous.entities.push({ ...e, first: e.first + shift, last: e.last + shift });
-    } else out.push({ text: sentence.text, tokens: [...sentence.tokens], entities: [...sentence.entities] });
+    } else out.push({ text: sentence.text, tokens: [...sentence.tokens], entities: [...sentence.entities], ...(sentence.glued && { glued: true }) });
   }
   return out;
 }
