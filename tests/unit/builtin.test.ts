@@ -659,6 +659,8 @@ describe("question forms on real sentences", () => {
       "The itertools module contains a number of commonly used iterators as well as functions for combining several iterators.",
       "An iterator is an object representing a stream of data; this object returns the data one element at a time.",
       "Character quantities and character vectors are used frequently in R, for example as plot labels.",
+      // A quoted name may start a sentence in lower case (round 17, Git's tutorial).
+      '"blob" objects contain file data without any other structure.',
     ]) {
       expect(rejectReason(sentence(text)), text).toBeUndefined();
     }

@@ -273,6 +273,22 @@ describe("broken words and lines", () => {
       "TIP Text shortcuts for cron",
       "cron recognizes some abbreviations which replace the first five fields in a crontab entry.",
     ]);
+    // Round 17 (Git's tutorial printed from a browser): a short capitalised line after a sentence's end is a
+    // heading, never the wrapped paragraph's next line ("… the rest of the Git documentation. The Git object database").
+    const wrapped = [
+      "You should work through the first part of the tutorial before reading this tutorial. The goal of this",
+      "tutorial is to introduce two fundamental pieces of the architecture of Git, the object database and the",
+      "index file, and to provide the reader with everything necessary to understand the rest of the documentation.",
+      "The Git object database",
+      "Every object in the object database is named by the hash of its contents, and objects never change.",
+      "A commit refers to a tree, the tree to blobs and other trees, and a branch to the commit at its head in",
+      "the history of the project, which the object database keeps for as long as the repository exists.",
+    ];
+    expect(page(wrapped)).toEqual([
+      `${wrapped.slice(0, 3).join(" ")}`,
+      "The Git object database",
+      `${wrapped.slice(4).join(" ")}`,
+    ]);
     // A sentence that goes on to the next line still joins it.
     expect(page(["The daemon reads the crontab of every user", "and runs the commands at their times."])).toEqual(["The daemon reads the crontab of every user and runs the commands at their times."]);
   });

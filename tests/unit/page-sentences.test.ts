@@ -30,6 +30,11 @@ describe("sentences", () => {
 
     // Round 16 (the Python HOWTOs): a paragraph opening with a function's name was run into the sentence
     // before it ("… elements infinitely.itertools.repeat(elem, [n]) returns …") and both were lost as code.
+    // What a colon introduces stands apart (the list under "… two simple ideas on which it is based:").
+    expect(texts("Git is based on two simple ideas:\nThe object database is the system used to store the history of a project.")).toEqual([
+      "Git is based on two simple ideas:",
+      "The object database is the system used to store the history of a project.",
+    ]);
     expect(
       texts("The new iterator will repeat these elements infinitely.\nitertools.repeat(elem, [n]) returns the provided element n times.\nkey_func(elem) is a function that computes a key value (returns a callable).\ngroupby() collects the consecutive elements."),
     ).toEqual([

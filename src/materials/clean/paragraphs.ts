@@ -57,11 +57,16 @@ export function joinParagraphs(lines: readonly string[], words: ReadonlySet<stri
  */
 const HEADING = /^(?:\d+(?:\.\d+)+\.?\s+\p{Lu}|\p{Lu}{3,}(?:\s\p{Lu}{2,})*\s+\p{Lu}\p{Ll})/u;
 const MAX_HEADING = 80;
+/** A short capitalised line without a sentence's end (or a clause's: "For example,"). */
+const TITLE = /^\p{Lu}(?=(?:\S+\s+){0,7}\S+$)[^.!?:;,]{0,79}[^\s.!?:;,"”’)\]]$/u;
 
 function continues(previous: string, next: string, width: number): boolean {
   if (STARTS_ITEM.test(next)) return false;
   if (previous.length <= MAX_HEADING && HEADING.test(previous) && !ENDS_SENTENCE.test(previous)) return false;
   if (!ENDS_SENTENCE.test(previous) && STARTS_LOWER.test(next)) return true;
+  // "… the rest of the Git documentation." / "The Git object database": after a sentence's end, a short
+  // capitalised line without one is a heading, not the wrapped paragraph's next line.
+  if (ENDS_SENTENCE.test(previous) && next.length <= MAX_HEADING && TITLE.test(next)) return false;
   // A line as wide as the page's text was broken by the width, whatever it ends in.
   // (Not after a colon: what it introduces, a list or a program's output, is set apart.)
   return width > 0 && previous.length >= width * FULL_LINE && !previous.endsWith(":");

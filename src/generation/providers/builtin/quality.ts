@@ -191,7 +191,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const { text, tokens } = sentence;
   const words = tokens.filter((t) => /\p{L}/u.test(t.text));
   if (text.length < 30 || text.length > 300 || words.length < 6 || words.length > 45) return "length";
-  if (!(/^\p{Lu}/u.test(text) || startsWithName(text)) || !/[\p{L}\p{N})"”'’]\.["”’]?$/u.test(text)) return "incomplete";
+  // ("\"blob\" objects contain file data …": a quoted name may start a sentence in lower case.)
+  if (!(/^\p{Lu}/u.test(text) || startsWithName(text) || /^["“]\p{Ll}[\p{L}\p{N}-]*["”]\s+\p{Ll}/u.test(text)) || !/[\p{L}\p{N})"”'’]\.["”’]?$/u.test(text)) return "incomplete";
   if (ANAPHORIC_START.test(text) && !EXPLETIVE_IT.test(text)) return "anaphoric start";
   // "Example: Each line …", "Note: …": a label, and what follows is often another sentence.
   if (/^[\p{L}\p{N}][\p{L}\p{N}_-]*:\s/u.test(text) || /:\s+(?:Note|See|Example)\b/.test(text)) return "label";

@@ -51,6 +51,8 @@ export function plainHeading(line: string, next: string | undefined): Heading | 
   const title = line.trim();
   const words = wordsOf(title).length;
   // (A citation's author and year, "Gerou 1996", is no title.)
+  // ("For example", "Here are some examples": what leads into a listing the scan dropped.)
+  if (/^(?:For (?:example|instance)|Here|Thus|So|Then|Now|E\.g)\b/.test(title)) return undefined;
   if (!PLAIN_TITLE.test(title) || words === 0 || words > MAX_PLAIN_TITLE_WORDS || /^\d|\b(?:1[5-9]|20)\d\d\b/.test(title)) return undefined;
   const under = next?.trim() ?? "";
   if (!PROSE.test(under) || wordsOf(under).length <= MAX_PLAIN_TITLE_WORDS) return undefined;

@@ -139,6 +139,9 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
     if (current.length === 0 && lastBreak !== undefined && GLOSSARY_TERM.test(lastBreak) && wordsOf(lastBreak).length <= 6) term = lastBreak;
     lastBreak = undefined;
     current.push(line);
+    // What a colon introduces (a list, a program's output, dropped as code) is set apart: "… two simple ideas
+    // on which it is based:" never runs into "The object database is …" below it.
+    if (/:\s*$/.test(line) && /^\p{Lu}/u.test(nextText[i]?.trim() ?? "")) flush();
   }
   flush();
   return paragraphs;
