@@ -651,6 +651,10 @@ describe("question forms on real sentences", () => {
       ["If the iterables are of different lengths, the resulting stream will be the same length as the shortest iterable.", "continuation"],
       ["The printed message includes the indication of the level and the description of the event provided in the logging call, i.e. ‘Look before you leap’.", "refers to an example"],
       ["A beam that points towards the center of the staff is long, but engravers shorten this when the beam points away from the staff.", "demonstrative"],
+      // Round 17 (Python's language reference): what was said before goes on.
+      ["Any other exceptions raised are simply propagated up, aborting the import process.", "anaphoric start"],
+      ["Entering anything as a key would require marking all objects reachable from there as read-only – and again, self-referential objects could cause an infinite loop.", "continuation"],
+      ["The hash code varies widely depending on the key and a per-process seed; for example, the name could hash to one number while another hashes to a second.", "continuation"],
     ] as const) {
       expect(rejectReason(sentence(text)), text).toBe(reason);
     }
@@ -673,6 +677,44 @@ describe("question forms on real sentences", () => {
       const statements = await generate(pages, "loggers", { difficulty, count: 10, types: ["true_false"], passages: passagesFor(pages, "loggers") });
       expect(statements.some((q) => quoted(q).includes("is called the root logger")), difficulty).toBe(true);
       for (const q of statements) expect(q.question, difficulty).not.toMatch(/called the logging/i);
+    }
+  });
+
+  it("never asks for the document's own subject, a word the stem gives away, or a term of the kind the stem describes (round 17)", async () => {
+    // Twelve pages of a language reference: "Python" is on every one of them.
+    const pages = document(
+      [
+        "1 Packages\nPython defines two types of packages, regular packages and namespace packages.\nRegular packages are traditional packages as they existed in Python 3.2 and earlier.",
+        "2 Loaders\nModule loaders provide the critical function of loading in Python.\nLoaders execute the module code of Python in the namespace of the module object.",
+        "3 Statements\nA class definition is an executable statement that may use and define names in Python.\nAn import statement binds names in the local namespace of the Python module.",
+        "4 Statements\nThe import statement of Python searches for a module and binds the result to a name.\nThe import statement of Python calls the import system of the interpreter.",
+        "5 Functions\nA function definition is an executable statement that defines a function object in Python.\nThe return statement of Python leaves the current function call.",
+        "6 Statements\nThe return statement of Python may only occur in a function definition.\nThe raise statement of Python raises an exception in the current code block.",
+        "7 Exceptions\nThe raise statement of Python re-raises the exception that is currently being handled.\nAn exception handler in Python is specified with a try statement.",
+        "8 Names\nA name in Python refers to an object that a binding operation introduced.\nThe global statement of Python declares names of the module namespace.",
+        "9 Names\nThe global statement of Python applies to the entire code block.\nThe del statement of Python unbinds a name from the local namespace.",
+        "10 Loading\nLoading a module in Python creates a module object and executes the module code.\nThe module object of Python holds the namespace of the loaded module.",
+        "11 Loading\nThe import system of Python caches every module object it loaded.\nLoaders of Python are returned by finders in a module spec.",
+        "12 Finders\nFinders of Python locate the module spec of a named module.\nThe import system of Python asks each finder for a module spec.",
+      ],
+      "Guide",
+    );
+    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
+      for (const topic of ["packages", "loaders", "statements"]) {
+        const questions = await generate(pages, topic, { difficulty, count: 10, types: ["multiple_choice", "short_answer"], passages: passagesFor(pages, topic) });
+        for (const q of questions) {
+          expect(q.answer, `${difficulty} ${topic}: ${q.question}`).not.toBe("Python");
+        }
+      }
+    }
+    // On the reference itself: "import statement" is an executable statement too, and "loaders" gives "loading" away.
+    const reference = JSON.parse(readFileSync(new URL("../fixtures/text/python-reference.json", import.meta.url), "utf8")) as PageText[];
+    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
+      const ask = (topic: string) => generate(reference, topic, { difficulty, count: 10, types: ["multiple_choice", "short_answer"], passages: passagesFor(reference, topic) });
+      for (const q of await ask("binding")) {
+        if (q.question.includes("executable statement that may use and define names")) expect(q.options, difficulty).not.toContain("import statement");
+      }
+      for (const q of await ask("loaders")) expect(q.question, difficulty).not.toMatch(/critical function of _____/);
     }
   });
 

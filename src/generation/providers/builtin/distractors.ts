@@ -28,6 +28,11 @@ export interface AnswerShape {
   proper: boolean;
   words: number;
   text: string;
+  /**
+   * The kind the stem says the answer is ("an executable statement that may use and define names"): a term
+   * of that kind ("import statement") may fit the description as well, and is no wrong option.
+   */
+  genus?: string;
 }
 
 /**
@@ -240,6 +245,7 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     // "Invalid" or "Incorrect" beside "Callgrind", an English word capitalised where a sentence began.
     if (term.proper && term.words === 1 && (ctx.vocabulary.get(form.toLowerCase()) !== undefined || (isEnglishWord(form) && !isEnglishWord(answerText)))) return false;
     if (!sameForm(answerText, form)) return false;
+    if (answer.genus !== undefined && term.head === answer.genus && answerHead !== answer.genus) return false;
     // Capitalised terms are few and mixed ("Score context" beside "Transparent copy" from a licence):
     // one is an option only when it is used in the answer's company.
     if (/^\p{Lu}/u.test(form) && known && contextSimilarity(known, term) < 0.05) return false;

@@ -232,8 +232,7 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (phrase.words === 1 && (EVERYDAY.has(phrase.key.toLowerCase()) || EVERYDAY.has(phrase.text.toLowerCase()) || isOrdinaryTerm(phrase, ctx) || used < ctx.minPages)) return false;
       // "of course", "for example": a word of a fixed expression is no term.
       if (FIXED_EXPRESSION.test(`${text.slice(Math.max(0, phrase.start - 12), phrase.start)}${phrase.text}`)) return false;
-      // "music" in an essay on music: a word on most pages read is the subject itself, too easy to guess.
-      if (phrase.words === 1 && used > ctx.vocabulary.pagesRead * 0.5 && ctx.vocabulary.pagesRead >= 10) return false;
+      if (phrase.words === 1 && isDocumentSubject(phrase.key, ctx)) return false;
       // Inside brackets the blank is an aside ("Members (_____ or nested classes)").
       const opened = text.slice(0, phrase.start).split("(").length - text.slice(0, phrase.start).split(")").length;
       // Inside quotes the blank is part of a title or a message, not a term.
@@ -260,7 +259,8 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       const own = [...contentStems(phrase.text)];
       // "The security team handles _____" (security support), "… boot the kernel" (Linux kernel): a word of the answer left in the stem gives it away;
       // so does one inside another word ("memory needed for compression and _____": decompression).
-      if (own.length === 0 || own.some((s) => rest.has(s) || [...rest].some((r) => r.length >= 5 && s.length >= 5 && (s.includes(r) || r.includes(s))))) return false;
+      // "Module loaders provide the critical function of _____" (loading): the same root with another ending.
+      if (own.length === 0 || own.some((s) => rest.has(s) || [...rest].some((r) => (r.length >= 5 && s.length >= 5 && (s.includes(r) || r.includes(s))) || sameRoot(r, s)))) return false;
       // "Open Database Connectivity (ODBC)": the acronym beside the blank spells the answer.
       const around = `${text.slice(Math.max(0, phrase.start - 12), phrase.start)} ${text.slice(phrase.stop, phrase.stop + 12)}`;
       return !/\(\s*\p{Lu}{2,}s?\s*\)|\p{Lu}{2,}s?\s*\($/u.test(around);
@@ -269,6 +269,15 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
     .map((phrase) => ({ phrase, score: (phrase.words > 1 ? 1 : 0) + (phrase.first > 0 ? 1.5 : 0) + 1.5 * Math.log10(1 + (ctx.vocabulary.get(phrase.key)?.pages.size ?? 0)) }))
     .sort((a, b) => b.score - a.score || a.phrase.start - b.phrase.start)
     .map(({ phrase }) => phrase);
+}
+
+/** "loading" and "loaders", "importing" and "import": one root with another ending. */
+function sameRoot(a: string, b: string): boolean {
+  const root = (word: string) => {
+    const cut = word.replace(/(?:ings?|ers?|ed|ations?|ions?|es|s)$/, "");
+    return cut.length >= 4 ? cut : word;
+  };
+  return a !== b && root(a) === root(b);
 }
 
 const MODALS = new Set(["will", "would", "shall", "should", "can", "could", "may", "might", "must", "to", "not"]);
@@ -295,9 +304,19 @@ function verbIndex(fact: Fact): number {
   return index < 0 ? fact.sentence.tokens.length : index;
 }
 
-/** The subject may be the answer only when it is not the topic itself. */
+/**
+ * "music" in an essay on music, "Python" in Python's reference: a term on most pages read is the document's
+ * subject, too easy to guess ("Which of the following defines two types of packages?": Python, beside Java).
+ */
+function isDocumentSubject(key: string, ctx: DistractorContext): boolean {
+  const pages = ctx.vocabulary.pagesRead;
+  return pages >= 10 && (ctx.vocabulary.get(key)?.pages.size ?? 0) > pages * 0.5;
+}
+
+/** The subject may be the answer only when it is not the topic itself, nor the document's. */
 function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
   if (fact.subject === undefined || overlaps(fact.subject.text, ctx.topicKey) || fact.kind === "statement" || isOrdinaryTerm(fact.subject, ctx)) return false;
+  if (fact.subject.words === 1 && isDocumentSubject(fact.subject.key, ctx)) return false;
   // "The spec allows … versions of the spec": the predicate would give the answer away.
   const said = contentStems(fact.predicate ?? "");
   return ![...contentStems(fact.subject.text)].every((s) => said.has(s));
@@ -340,7 +359,7 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
       if (others.length === 3) return whatIs(fact, others.map((o) => o.complement ?? ""), ctx.random);
     }
     if (form === "whichTerm" && subjectAskable(fact, ctx) && fact.subject && describes(fact)) {
-      const distractors = termDistractors({ ...fact.subject, text: termForm(fact, fact.subject) }, whichTermStem(fact, false), 3, ctx);
+      const distractors = termDistractors({ ...fact.subject, text: termForm(fact, fact.subject), ...(fact.genus !== undefined && { genus: fact.genus }) }, whichTermStem(fact, false), 3, ctx);
       if (distractors.length === 3) return whichTerm(fact, distractors, ctx.random);
     }
     // Only definitions and relations are clearly false of another term; a mere statement may hold of both.
