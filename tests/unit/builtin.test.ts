@@ -718,6 +718,38 @@ describe("question forms on real sentences", () => {
     }
   });
 
+  it("never blanks one word of a pair of words ('extend the range and _____ of module searching' tests the wording)", async () => {
+    const pages = document(
+      [
+        "1 Loaders\nModule loaders provide the critical function of loading in Python.\nLoaders execute the module code of Python in the namespace of the module object.",
+        "2 Finders\nFinders of Python locate the module spec of a named module.\nThe import system of Python asks each finder for a module spec.\n" +
+          "The import machinery of Python is extensible, so new finders can be added to extend the range and scope of module searching.\nThe scope of a name in Python is the region of code where the name is visible.",
+      ],
+      "Guide",
+    );
+    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
+      const questions = await generate(pages, "finders", { difficulty, count: 10, types: ["multiple_choice", "short_answer"], passages: passagesFor(pages, "finders") });
+      expect(questions.length, difficulty).toBeGreaterThan(0);
+      for (const q of questions) expect(q.question, difficulty).not.toMatch(/range and _____/);
+    }
+  });
+
+  it("offers compounds of nouns beside a compound of nouns (round 17: 'unbounded recursion' beside 'import machinery')", async () => {
+    const reference = JSON.parse(readFileSync(new URL("../fixtures/text/python-reference.json", import.meta.url), "utf8")) as PageText[];
+    let compounds = 0;
+    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
+      for (const topic of ["finders", "loaders", "meta path"]) {
+        for (const q of await generate(reference, topic, { difficulty, count: 10, types: ["multiple_choice", "short_answer"], passages: passagesFor(reference, topic) })) {
+          if (q.answer === "import machinery") {
+            compounds++;
+            for (const option of q.options ?? []) expect(option, q.question).not.toMatch(/^(?:unbounded|random|usable|dynamic|different|certain)\b/);
+          }
+        }
+      }
+    }
+    expect(compounds).toBeGreaterThan(0);
+  });
+
   it("never asks the first clause of a contrast alone, nor makes it false (round 16: 'Which of the following compute a value and return it?')", async () => {
     const pages = document(
       [

@@ -245,11 +245,14 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     // "Invalid" or "Incorrect" beside "Callgrind", an English word capitalised where a sentence began.
     if (term.proper && term.words === 1 && (ctx.vocabulary.get(form.toLowerCase()) !== undefined || (isEnglishWord(form) && !isEnglishWord(answerText)))) return false;
     if (!sameForm(answerText, form)) return false;
+    const sibling = ctx.vocabulary.areSiblings(answer.key, term.key);
+    // "import machinery" gets compounds of nouns ("import system", "cache entry"), never "unbounded recursion" or
+    // "random moments": an adjective's phrase beside a compound is another kind of thing, unless listed beside it or of its head.
+    if (answer.words > 1 && term.words > 1 && known && !sibling && term.head !== answerHead && adjectival(known) !== adjectival(term)) return false;
     if (answer.genus !== undefined && term.head === answer.genus && answerHead !== answer.genus) return false;
     // Capitalised terms are few and mixed ("Score context" beside "Transparent copy" from a licence):
     // one is an option only when it is used in the answer's company.
     if (/^\p{Lu}/u.test(form) && known && contextSimilarity(known, term) < 0.05) return false;
-    const sibling = ctx.vocabulary.areSiblings(answer.key, term.key);
     // "partial differential equation" gets other equations ("linear equation"), or terms the document
     // lists beside it: never "useful identity" or "professional mathematician".
     // (Multi-word terms used in much the same company do too; a note of a few pages has few terms of one head.)
@@ -328,6 +331,9 @@ function kindTest(pool: readonly Fact[], index: PoolIndex, head: string): (rival
  */
 /** "logging", "parsing": a verb's -ing form naming an activity ("string" and "thing" are not). */
 const GERUND = /\p{L}{3,}ing$/u;
+
+/** Mostly used with an adjective first ("regular packages") rather than a noun ("namespace packages"). */
+const adjectival = (term: VocabTerm) => term.adjectival * 2 > term.count;
 
 export function rivalFacts(
   fact: Fact,

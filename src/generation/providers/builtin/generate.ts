@@ -239,6 +239,8 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       const before = text.slice(0, phrase.start);
       const quoted = (before.match(/“/g)?.length ?? 0) > (before.match(/”/g)?.length ?? 0) || (before.match(/"/g)?.length ?? 0) % 2 === 1;
       if (quoted) return false;
+      // "… extend the range and _____ of module searching": one word of a pair of words tests the wording, not the idea.
+      if (phrase.words === 1 && /\p{L}+ (?:and|or) $/u.test(text.slice(0, phrase.start)) && /^ of\b/.test(text.slice(phrase.stop))) return false;
       // "over the past 1000 _____": a unit after a number is no term.
       if (/\d\s*$/.test(text.slice(0, phrase.termStart))) return false;
       // "decimal floating _____" (point arithmetic): a participle between a noun and the blank is part of
