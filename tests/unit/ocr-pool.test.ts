@@ -10,6 +10,7 @@ import { createScanPool, type ScanPool, type ScanPoolOptions } from "../../src/m
 import { textPdf, writeTemp } from "../helpers/pdfs.ts";
 import { scannedPdf } from "../helpers/scanned-pdf.ts";
 import { stderrKeeper } from "../../src/materials/scan/worker-process.ts";
+import { ranOutOfMemory } from "../../src/materials/scan/ocr-pages.ts";
 
 const R_FAQ = path.resolve(import.meta.dirname, "../fixtures/pdf/r-faq.pdf");
 /** OCR takes seconds a page, more on a busy machine: a test's time limit, not an assertion. */
@@ -118,5 +119,22 @@ describe("a dead worker's stderr", () => {
     const other = stderrKeeper();
     other.add(LEPTONICA.repeat(100));
     expect(other.outOfMemory()).toBe(false);
+  });
+});
+
+describe("a page read by OCR that failed inside the worker", () => {
+  it("ran out of memory when tesseract's WebAssembly or V8 says it could not get memory, and not for other errors", () => {
+    for (const message of [
+      "RuntimeError: Aborted(OOM). Build with -sASSERTIONS for more info.",
+      "Cannot enlarge memory, requested 1073741824 bytes, but the limit is 2147483648 bytes!",
+      "RangeError: WebAssembly.Memory(): could not allocate memory",
+      "RangeError: Array buffer allocation failed",
+      "RangeError: WebAssembly.Memory.grow(): Maximum memory size exceeded",
+    ]) {
+      expect(ranOutOfMemory(new Error(message)), message).toBe(true);
+    }
+    for (const message of ["RuntimeError: memory access out of bounds", "Error: Unknown format", "TypeError: Cannot read properties of undefined (reading 'data')"]) {
+      expect(ranOutOfMemory(new Error(message)), message).toBe(false);
+    }
   });
 });

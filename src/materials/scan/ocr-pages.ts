@@ -24,8 +24,16 @@ export async function pagesForOcr(doc: PDFDocumentProxy, from: number, texts: re
   return pages;
 }
 
-/** What tesseract's WebAssembly says when its memory cannot grow under the worker's limit. */
-const WASM_OUT_OF_MEMORY = /OOM|enlarge memory|out of memory/i;
+/**
+ * What tesseract's WebAssembly (and the page's rendering) say when memory cannot grow under the worker's
+ * limit: "Aborted(OOM)", "Cannot enlarge memory", and V8's "WebAssembly.Memory(): could not allocate memory"
+ * or "Array buffer allocation failed" (a clean-clone CI once got "OCR could not read page 1" for a scan
+ * that ran out of memory: the message was none of the first ones).
+ */
+const WASM_OUT_OF_MEMORY = /OOM|enlarge memory|out of memory|allocat(?:e|ion)\b.*\b(?:memory|failed)|(?:could not|cannot|failed to) allocate|maximum memory/i;
+
+/** Whether a failure while reading a page by OCR was memory running out. */
+export const ranOutOfMemory = (error: unknown) => WASM_OUT_OF_MEMORY.test(String(error));
 
 /**
  * Page `number`'s text as OCR reads it from the rendered page. Any failure is OCR's ("memory" or "ocr",
@@ -38,7 +46,7 @@ export async function readByOcr(doc: PDFDocumentProxy, number: number, languages
     return await recognize(image.pgm, languages, image.dpi);
   } catch (error) {
     if (error instanceof ReadFailure) throw error;
-    throw new ReadFailure(WASM_OUT_OF_MEMORY.test(String(error)) ? "memory" : "ocr", { cause: error, page: number });
+    throw new ReadFailure(ranOutOfMemory(error) ? "memory" : "ocr", { cause: error, page: number });
   } finally {
     page.cleanup();
   }
