@@ -312,7 +312,10 @@ function verbIndex(fact: Fact): number {
  */
 function isDocumentSubject(key: string, ctx: DistractorContext): boolean {
   const pages = ctx.vocabulary.pagesRead;
-  return pages >= 10 && (ctx.vocabulary.get(key)?.pages.size ?? 0) > pages * 0.5;
+  const term = ctx.vocabulary.get(key);
+  // A name on a third of the pages ("Python" across five HOWTOs on regular expressions, sorting, sockets …) is the
+  // subject of them all; a common word must be on most pages to be more than one of the document's terms.
+  return pages >= 10 && (term?.pages.size ?? 0) > pages * (term?.proper ? 0.3 : 0.5);
 }
 
 /** The subject may be the answer only when it is not the topic itself, nor the document's. */

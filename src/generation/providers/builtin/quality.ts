@@ -232,7 +232,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "A vulnerability in one website therefore cannot …", "… installed in a similar fashion": a conclusion or a comparison with what came before.
   if (/\b(?:therefore|thus|hence|consequently|however|in (?:a|the) (?:similar|same) (?:fashion|way|manner)|similarly)\b/i.test(text)) return "continuation";
   if (SELF_REFERENCE.test(text) || NUMBERED_REFERENCE.test(text)) return "refers to the document";
-  if (EVALUATIVE.test(text) || /,\s*say,/i.test(text)) return "opinion";
+  // "… one of the most severely misunderstood technologies around": a superlative judgement, not a fact.
+  if (EVALUATIVE.test(text) || /,\s*say,/i.test(text) || /\bone of the (?:most|least|best|worst)\b/i.test(text)) return "opinion";
   if (BOOK_TALK.test(text)) return "refers to the document";
   // "… maintains the Debian Kernel Handbook with comprehensive documentation", "… are documented in the man page":
   // where to read about something, not the thing.
