@@ -657,6 +657,9 @@ describe("question forms on real sentences", () => {
       ["The hash code varies widely depending on the key and a per-process seed; for example, the name could hash to one number while another hashes to a second.", "continuation"],
       // Round 18 (the socket HOWTO): a superlative judgement.
       ["Sockets are used nearly everywhere, but are one of the most severely misunderstood technologies around.", "opinion"],
+      // Round 19 (the urllib and Enum HOWTOs): a hedge, and "one" for the reader.
+      ["Sometimes the status code indicates that the server is unable to fulfil the request.", "opinion"],
+      ["In many use-cases, one doesn’t care what the actual value of an enumeration is.", "addresses the reader"],
     ] as const) {
       expect(rejectReason(sentence(text)), text).toBe(reason);
     }
@@ -751,6 +754,19 @@ describe("question forms on real sentences", () => {
     for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
       for (const q of await generate(howtos, "descriptors", { difficulty, count: 10, types: ["multiple_choice", "short_answer"], passages: passagesFor(howtos, "descriptors") })) {
         expect(q.answer, `${difficulty}: ${q.question}`).not.toBe("Python");
+      }
+    }
+  });
+
+  it("never swaps a word for one of its root in a false statement, nor blanks a word the stem abbreviates (round 19: 'Enumerations are instances …', 'an int')", async () => {
+    // The Enum and urllib HOWTOs, the General FAQ and chapter 1 of Extending and Embedding, as stored.
+    const guides = JSON.parse(readFileSync(new URL("../fixtures/text/python-guides.json", import.meta.url), "utf8")) as PageText[];
+    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
+      const questions = await generate(guides, "enum members", { difficulty, count: 10, passages: passagesFor(guides, "enum members") });
+      expect(questions.length, difficulty).toBeGreaterThan(0);
+      for (const q of questions) {
+        expect(q.question, difficulty).not.toMatch(/Enumerations are instances/);
+        expect(q.question, difficulty).not.toMatch(/also _____ and can be used wherever an int|wherever a\(n\) _____ is used/);
       }
     }
   });

@@ -332,6 +332,13 @@ function kindTest(pool: readonly Fact[], index: PoolIndex, head: string): (rival
  * Other facts whose subject could stand in for this one's: a different term of the same number,
  * not part of it, not another name for it, ranked by how alike the two terms are used.
  */
+/** Some word of one starts with the first four letters or more of a word of the other ("enum", "enumerations"). */
+function shareRoot(a: string, b: string): boolean {
+  const words = (text: string) => text.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4);
+  const other = words(b);
+  return words(a).some((x) => other.some((y) => x.startsWith(y) || y.startsWith(x)));
+}
+
 /** "logging", "parsing": a verb's -ing form naming an activity ("string" and "thing" are not). */
 const GERUND = /\p{L}{3,}ing$/u;
 
@@ -366,6 +373,9 @@ export function rivalFacts(
     // In a sentence's subject the name is read, not compared side by side: only an acronym must meet an acronym.
     if (inPlace && (caseStyle(subject.text) === "acronym") !== (caseStyle(rival.text) === "acronym")) return false;
     if (overlaps(rival.text, subject.text) || synonymous(rival.text, rival.key, subject.text, subject.key, ctx.vocabulary)) return false;
+    // "Enumerations are instances of their enum class" for "Enum members …": words of one root name related
+    // things (an enum and its members, a logger and logging), and the swap is neither clearly false nor true.
+    if (inPlace && shareRoot(rival.text, subject.text)) return false;
     // "Linear independence is called Simpson’s rule": a swap is clearly false and worth asking only
     // between terms of one kind (one head noun, listed together, or defined as the same genus).
     const rivalHead = rival.key.split(" ").at(-1) ?? "";

@@ -261,6 +261,14 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       const own = [...contentStems(phrase.text)];
       // "The security team handles _____" (security support), "… boot the kernel" (Linux kernel): a word of the answer left in the stem gives it away;
       // so does one inside another word ("memory needed for compression and _____": decompression).
+      // "… are also _____ and can be used wherever an int is used" (integers), "… also integers and can be used wherever
+      // a(n) _____ is used" (int): the answer's abbreviation, or the word it abbreviates, in the stem.
+      const abbreviated = (word: string) =>
+        phrase.text
+          .toLowerCase()
+          .split(" ")
+          .some((w) => w.length >= 3 && Math.abs(w.length - word.length) >= 2 && (w.startsWith(word) || word.startsWith(w)));
+      if (wordsOf(text.slice(0, phrase.start) + " " + text.slice(phrase.stop)).some((w) => w.length >= 3 && /^\p{Ll}+$/u.test(w) && !STOPWORDS.has(w) && abbreviated(w))) return false;
       // "Module loaders provide the critical function of _____" (loading): the same root with another ending.
       if (own.length === 0 || own.some((s) => rest.has(s) || [...rest].some((r) => (r.length >= 5 && s.length >= 5 && (s.includes(r) || r.includes(s))) || sameRoot(r, s)))) return false;
       // "Open Database Connectivity (ODBC)": the acronym beside the blank spells the answer.

@@ -258,8 +258,10 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (tokens.some((t, i) => t.lower === "that" && i > 0 && tokens[i - 1]?.pos === "ADP" && ["ADJ", "NOUN"].includes(tokens[i + 1]?.pos ?? ""))) return "demonstrative";
   // "One way to do so is …": "do so" repeats an action named before.
   if (/\b(?:do|does|did|doing|done) so\b/i.test(text)) return "continuation";
-  // "In some cases, it may be preferable not to …": a hedge cannot be marked true or false.
-  if (/\b(?:preferable|defensible|in (?:some|certain|many|most) cases|it (?:may|might|could) be)\b/i.test(text)) return "opinion";
+  // "In some cases, it may be preferable not to …", "Sometimes the status code indicates …": a hedge cannot be marked true or false.
+  if (/\b(?:preferable|defensible|in (?:some|certain|many|most) cases|it (?:may|might|could) be)\b|^Sometimes\b/i.test(text)) return "opinion";
+  // "In many use-cases, one doesn't care what …": "one" is the reader.
+  if (/\bone (?:doesn['’]t|does not|can['’]t|cannot|can|could|must|should|may|might|needs?|has to|wants?)\b/i.test(text)) return "addresses the reader";
   // An imperative ("Recall that …", "Make work the …") is an instruction, not a fact.
   // "Exporting a generic will also export its methods": a gerund is a subject, not an order.
   const gerundSubject = tokens[0]?.lower.endsWith("ing") === true && !tokens.slice(0, 8).some((t) => t.text === ",");
