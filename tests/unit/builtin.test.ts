@@ -660,6 +660,10 @@ describe("question forms on real sentences", () => {
       // Round 19 (the urllib and Enum HOWTOs): a hedge, and "one" for the reader.
       ["Sometimes the status code indicates that the server is unable to fulfil the request.", "opinion"],
       ["In many use-cases, one doesn’t care what the actual value of an enumeration is.", "addresses the reader"],
+      // Round 21 (the data model chapter): "that criterion" said before, a link's description, a docstring's order.
+      ["If none of the candidate metaclasses meets that criterion, then the class definition will fail with TypeError.", "demonstrative"],
+      ["Documentation on how to implement generic classes that can be parameterized at runtime and understood by static type-checkers.", "refers to the document"],
+      ["Return an object representing the specialization of a generic class by type arguments found in key.", "imperative"],
     ] as const) {
       expect(rejectReason(sentence(text)), text).toBe(reason);
     }

@@ -241,6 +241,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\b(?:handbook|documented (?:in|by|on|at)|man pages?|manual pages?|info pages?)\b/i.test(text) || DOCUMENTATION_POINTER.test(text)) return "refers to the document";
   // "The basic suppression format is described in Suppressing errors.": where to read, not what.
   if (/\b(?:is|are) (?:described|explained|covered|discussed|documented|detailed|listed|shown|given) (?:in|on|at|below|above|later|elsewhere|separately)\b/i.test(text)) return "refers to the document";
+  // "Documentation on how to implement generic classes …": a "See also" link's description, not a statement.
+  if (/^(?:Documentation|Details|Information|More (?:information|details)|Further (?:information|details|reading)) (?:on|about|for|of)\b/.test(text)) return "refers to the document";
   // "A more detailed explanation … can be found in the sidebar VOCABULARY …": where to read, and the book's layout.
   if (/\bsidebars?\b|\b(?:can|may) be found in (?:the )?(?:box|appendix|section|chapter|figure|table)\b/i.test(text)) return "refers to the document";
   // "The Debian Policy describes …", "RFC 2136 details …": what another text covers, not the thing.
@@ -256,6 +258,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\b(?:those|above|below|former|latter)\b/i.test(text) || tokens.some((t, i) => pointsOutside(tokens, i)) || /\bsuch\b(?! as\b)/i.test(text) || /\bthat (?:last|first|same|previous|other)\b/i.test(text)) return "demonstrative";
   // "… passed on to handlers of that limited set", "… as that one": "that" before a noun points outside too.
   if (tokens.some((t, i) => t.lower === "that" && i > 0 && tokens[i - 1]?.pos === "ADP" && ["ADJ", "NOUN"].includes(tokens[i + 1]?.pos ?? ""))) return "demonstrative";
+  // "… meets that criterion, then …": after a verb, "that" and a noun with no verb of its own point outside too.
+  if (tokens.some((t, i) => t.lower === "that" && tokens[i - 1]?.pos === "VERB" && tokens[i + 1]?.pos === "NOUN" && ["PUNCT", "ADP", "CCONJ"].includes(tokens[i + 2]?.pos ?? "PUNCT"))) return "demonstrative";
   // "One way to do so is …": "do so" repeats an action named before.
   if (/\b(?:do|does|did|doing|done) so\b/i.test(text)) return "continuation";
   // "In some cases, it may be preferable not to …", "Sometimes the status code indicates …": a hedge cannot be marked true or false.
@@ -267,7 +271,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const gerundSubject = tokens[0]?.lower.endsWith("ing") === true && !tokens.slice(0, 8).some((t) => t.text === ",");
   // "Derived classes may override …", "Nested functions can …": a participle before its noun describes the subject.
   const participleSubject = /^\p{Lu}\p{Ll}+ed$/u.test(tokens[0]?.text ?? "") && ["NOUN", "PROPN"].includes(tokens[1]?.pos ?? "");
-  if ((tokens[0]?.pos === "VERB" && !gerundSubject && !participleSubject) || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b/.test(text)) return "imperative";
+  if ((tokens[0]?.pos === "VERB" && !gerundSubject && !participleSubject) || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b|^Return (?:an?|the)\b/.test(text)) return "imperative";
   // "Once symbols are registered, check that …": an order after its condition.
   if (/^(?:Once|When|Whenever|If|After|Before|Unless|While|Where|For|To|In)\b[^,]*,\s*(?:check|make|use|ensure|see|note|run|call|set|add|remove|do|don['’]t|try|avoid|consider|remember|put|define|specify|include|write|edit|look|install|load|keep|be|type|enter|select|click|choose|open|start|stop)\b/i.test(text)) return "imperative";
   // Talk to the reader ("we want to record", "you can …") is about the course, not the subject.
