@@ -775,6 +775,23 @@ describe("question forms on real sentences", () => {
     }
   });
 
+  it("asks a section titled for two things only about its topic's, and offers no action beside a thing (round 22: attributes under 'colors', 'opening files')", async () => {
+    // The curses, annotations, porting and isolating-extensions HOWTOs and the distribution guide, as stored.
+    const curses = JSON.parse(readFileSync(new URL("../fixtures/text/python-curses.json", import.meta.url), "utf8")) as PageText[];
+    let options = 0;
+    for (const topic of ["colors", "windows", "pads", "curses"]) {
+      for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
+        for (const q of await generate(curses, topic, { difficulty, count: 10, passages: passagesFor(curses, topic) })) {
+          // "Attributes and Color": a sentence on attributes that does not name colours is no question on them.
+          if (topic === "colors") expect(quoted(q), q.question).not.toMatch(/^An attribute is/);
+          options += q.options?.length ?? 0;
+          expect(q.options ?? [], q.question).not.toContain("opening files");
+        }
+      }
+    }
+    expect(options).toBeGreaterThan(0);
+  });
+
   it("never blanks one word of a pair of words ('extend the range and _____ of module searching' tests the wording)", async () => {
     const pages = document(
       [

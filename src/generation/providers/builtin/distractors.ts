@@ -2,7 +2,7 @@ import type { Difficulty } from "../types.ts";
 import type { Fact } from "./facts.ts";
 import { isEnglishWord, isEverydayEnglish } from "./english.ts";
 import type { Random } from "./random.ts";
-import { compact, GENERAL_VOCABULARY, GENERIC_NOUNS, stem, wordsOf } from "./text.ts";
+import { compact, GENERAL_VOCABULARY, GENERIC_NOUNS, stem, STOPWORDS, wordsOf } from "./text.ts";
 import { contextSimilarity, type VocabTerm, type Vocabulary } from "./vocabulary.ts";
 
 export interface DistractorContext {
@@ -252,6 +252,9 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     // "import machinery" gets compounds of nouns ("import system", "cache entry"), never "unbounded recursion" or
     // "random moments": an adjective's phrase beside a compound is another kind of thing, unless listed beside it or of its head.
     if (answer.words > 1 && term.words > 1 && known && !sibling && term.head !== answerHead && adjectival(known) !== adjectival(term)) return false;
+    // "opening files" beside "pads" or "windows": an action's phrase is no thing of the answer's kind ("warning
+    // messages" beside "error messages" shares its head, and stays).
+    if (term.words > 1 && term.head !== answerHead && actionLed(term, form) && !(known && actionLed(known, answerText))) return false;
     if (answer.genus !== undefined && term.head === answer.genus && answerHead !== answer.genus) return false;
     // Capitalised terms are few and mixed ("Score context" beside "Transparent copy" from a licence):
     // one is an option only when it is used in the answer's company.
@@ -344,6 +347,16 @@ const GERUND = /\p{L}{3,}ing$/u;
 
 /** Mostly used with an adjective first ("regular packages") rather than a noun ("namespace packages"). */
 const adjectival = (term: VocabTerm) => term.adjectival * 2 > term.count;
+/**
+ * Led by a verb's form ("opening files", "logging calls"): so tagged on most uses, or its first word a verb's
+ * -ing form ("open" + "ing"; "string" and "thing" are no verbs), which the tagger often calls a noun.
+ */
+function actionLed(term: VocabTerm, form: string): boolean {
+  if (term.verbal * 2 > term.count) return true;
+  const stem = /^(\p{Ll}{3,})ing\s/u.exec(form)?.[1];
+  // "open-ing", "mak-ing" (make); a stem of four letters at least ("str-ing" is no verb).
+  return stem !== undefined && [stem, stem.slice(0, -1), `${stem}e`].some((verb) => verb.length >= 4 && isEnglishWord(verb) && !STOPWORDS.has(verb));
+}
 
 export function rivalFacts(
   fact: Fact,

@@ -151,6 +151,17 @@ export function studyMaterial(
     return [...topicStems].filter((s) => stems.has(s)).length / topicStems.size;
   };
 
+  /**
+   * "Attributes and Color", "Windows and Pads": a section titled for two things is about the other one in a
+   * sentence that names it and not the topic ("An attribute is an integer, each bit …" is no question on colors).
+   */
+  const aboutOtherPart = (sentence: Sentence, titles: string) => {
+    const parts = (titles.split(" / ").at(-1) ?? "").split(/\s*(?:,|&|\band\b)\s*/).filter(Boolean);
+    if (parts.length < 2 || hitOf(sentence.text) >= 1) return false;
+    const words = new Set(stemsOf(sentence.text));
+    return parts.some((part) => hitOf(part) < 1 && stemsOf(part).some((w) => words.has(w)));
+  };
+
   const pageHits = new Map<number, number>();
   const pageHitOf = (number: number) => {
     let hit = pageHits.get(number);
@@ -175,7 +186,7 @@ export function studyMaterial(
       const sentences = sentencesOn(number);
       const hits = sentences.map((s) => hitOf(s.text));
       // A box beside the text is about its own title, not the section's ("COMMUNITY Popular packages" under Email).
-      const inSection = sentences.map((s) => hitOf(s.aside ?? s.section ?? "") >= 1);
+      const inSection = sentences.map((s) => hitOf(s.aside ?? s.section ?? "") >= 1 && !aboutOtherPart(s, s.aside ?? s.section ?? ""));
       const naming = hits.filter((hit) => hit >= 1).length;
       const share = hits.length > 0 ? naming / hits.length : 0;
       // The share is smoothed, so that a page of two sentences, one naming the topic, is not the measure

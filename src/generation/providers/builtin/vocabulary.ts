@@ -17,6 +17,8 @@ export interface VocabTerm {
   articled: number;
   /** Uses whose first word is an adjective ("unbounded recursion", "regular packages"), not a noun ("import machinery"). */
   adjectival: number;
+  /** Uses whose first word is a verb's form ("opening files", "logging calls"). */
+  verbal: number;
   pages: Set<number>;
   proper: boolean;
   words: number;
@@ -54,12 +56,13 @@ export class Vocabulary {
       let term = this.terms.get(phrase.key);
       if (!term) {
         if (this.terms.size >= MAX_TERMS) continue;
-        term = { key: phrase.key, count: 0, articled: 0, adjectival: 0, pages: new Set(), proper: phrase.proper, words: phrase.words, head: phrase.key.split(" ").at(-1) ?? "", context: new Map() };
+        term = { key: phrase.key, count: 0, articled: 0, adjectival: 0, verbal: 0, pages: new Set(), proper: phrase.proper, words: phrase.words, head: phrase.key.split(" ").at(-1) ?? "", context: new Map() };
         this.terms.set(phrase.key, term);
       }
       term.count++;
       if (phrase.first < phrase.termFirst && /^(?:a|an|the)$/i.test(sentence.tokens[phrase.first]?.text ?? "")) term.articled++;
       if (phrase.words > 1 && sentence.tokens[phrase.termFirst]?.pos === "ADJ") term.adjectival++;
+      if (phrase.words > 1 && sentence.tokens[phrase.termFirst]?.pos === "VERB") term.verbal++;
       term.pages.add(sentence.page);
       // A phrase that starts a sentence is capitalised by position only.
       const surface = phrase.termStart === 0 && !phrase.proper ? uncapitalised(phrase.text) : phrase.text;
