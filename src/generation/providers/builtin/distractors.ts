@@ -245,9 +245,6 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     // "Invalid" or "Incorrect" beside "Callgrind", an English word capitalised where a sentence began.
     if (term.proper && term.words === 1 && (ctx.vocabulary.get(form.toLowerCase()) !== undefined || (isEnglishWord(form) && !isEnglishWord(answerText)))) return false;
     if (!sameForm(answerText, form)) return false;
-    // "recv" gets other names from code ("accept", "connect" are English, "sendall" is not), never "index" or
-    // "newline"; an English word ("lookup") never gets "classmethod".
-    if (answer.words === 1 && term.words === 1 && !answer.proper && !term.proper && isEnglishWord(answerText) !== isEnglishWord(form)) return false;
     const sibling = ctx.vocabulary.areSiblings(answer.key, term.key);
     // "import machinery" gets compounds of nouns ("import system", "cache entry"), never "unbounded recursion" or
     // "random moments": an adjective's phrase beside a compound is another kind of thing, unless listed beside it or of its head.
