@@ -82,7 +82,8 @@ describe.each([
 
   it("cites the one page whose text holds the answer and the quoted sentence", async () => {
     for (const q of await generate(pages, topic, { count: 12 })) {
-      expect(q.source_pages).toHaveLength(1);
+      // A definition given to another term cites that term's page too.
+      expect(q.source_pages).toHaveLength(/\(page \d+\), not of "/.test(q.explanation) ? 2 : 1);
       const text = pageText(pages, q.source_pages[0]!);
       expect(q.explanation).toMatch(new RegExp(`^(?:True\\. |False: .*)?From page ${q.source_pages[0]}: "`));
       expect(letters(text)).toContain(letters(quoted(q)));
@@ -969,6 +970,45 @@ describe("question forms on real sentences", () => {
       expect(said && swapped, q.explanation).toBeTruthy();
       expect(normalise(said!)).not.toBe(normalise(swapped!));
       for (const [a, b] of [["Open Database Connectivity", "ODBC"], ["cursor", "pointer"]]) expect([said, swapped].sort()).not.toEqual([a, b].sort());
+    }
+  });
+
+  it("makes a definition false by giving its term another kind of thing's definition, never one of the same kind (round 21: all 17 true/false keys True)", async () => {
+    // The Python Language Reference's data model (PSF licence): definitions of terms with no rival of their kind.
+    const pages = document(
+      [
+        "A context manager is an object that defines the runtime context to be established when executing a with statement.\nThe context manager handles the entry into, and the exit from, the desired runtime context.",
+        "A bytes object is an immutable array.\nThe items of a bytes object are 8-bit bytes, represented by integers in the range 0 <= x < 256.",
+        "A static method object is a wrapper around any other object, usually a user-defined method object.\nStatic method objects are not themselves callable, although the objects they wrap usually are.",
+        "A class method object is a wrapper around another object that alters the way in which that object is retrieved from classes.\nClass method objects are created by the built-in classmethod() constructor.",
+        "A file object represents an open file.\nVarious shortcuts are available to create file objects: the open() built-in function, and also os.popen().",
+        // Ten pages and more: a subject's rival must then be of its kind, and a context manager has none.
+        "Objects are Python’s abstraction for data.\nAll data in a Python program is represented by objects or by relations between objects.",
+        "Every object has an identity, a type and a value.\nAn object’s identity never changes once it has been created.",
+        "Objects whose value can change are said to be mutable.\nObjects whose value is unchangeable once they are created are called immutable.",
+        "Objects are never explicitly destroyed.\nWhen objects become unreachable they may be garbage-collected.",
+        "Some objects contain references to other objects.\nExamples of containers are tuples, lists and dictionaries.",
+        "Sequences represent finite ordered sets indexed by non-negative numbers.\nThe built-in function len() returns the number of items of a sequence.",
+      ],
+      "Data model",
+    );
+    const statements = (
+      await Promise.all(["objects", "context managers", "bytes objects"].map((topic) => generate(pages, topic, { types: ["true_false"], count: 6, passages: passagesFor(pages, topic) })))
+    ).flat();
+    const redefinitions = statements.filter((q) => /^False: the material says ".+" of ".+" \(page \d+\), not of ".+"/.test(q.explanation));
+    expect(redefinitions.length, statements.map((q) => `${q.answer}: ${q.question}`).join("\n")).toBeGreaterThan(0);
+    const definitions = ["an object that defines the runtime context", "an immutable array", "a wrapper around any other object", "a wrapper around another object"];
+    for (const q of redefinitions) {
+      const [, said, other, page, term] = /^False: the material says "(.+?)" of "(.+?)" \(page (\d+)\), not of "(.+?)"/.exec(q.explanation) ?? [];
+      // Both pages are cited: the term's own definition and the other term's.
+      expect(q.source_pages).toEqual([...new Set([q.source_pages[0], Number(page)])]);
+      expect(letters(pageText(pages, Number(page)))).toContain(letters(`${other} is ${said}`));
+      // The term as the sentence printed it, then the other term's definition.
+      expect(q.question.toLowerCase()).toBe(`true or false: ${/^[aeiou]/.test(term!) ? "an" : "a"} ${term} is ${said}.`.toLowerCase());
+      expect(definitions.some((d) => said!.startsWith(d))).toBe(true);
+      expect(other).not.toBe(term);
+      // Two wrappers: each definition may hold of the other term, so neither is made false with the other's.
+      expect([term, other].sort()).not.toEqual(["class method object", "static method object"]);
     }
   });
 

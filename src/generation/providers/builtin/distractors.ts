@@ -361,9 +361,17 @@ export function rivalFacts(
   n: number,
   ctx: DistractorContext,
   accept: (rival: Fact) => boolean = () => true,
-  /** The rival's name takes the subject's place in a sentence (true/false, "true of X"). */
-  inPlace = true,
+  how: {
+    /** The rival's name takes the subject's place in a sentence (true/false, "true of X"); otherwise its definition is an option beside the subject's. */
+    inPlace?: boolean;
+    /**
+     * Rivals from any part of the document: a false statement need not be a plausible one ("A context manager is
+     * an immutable array" is what the material says of bytes objects, a term used in other company).
+     */
+    anyField?: boolean;
+  } = {},
 ): Fact[] {
+  const { inPlace = true, anyField = false } = how;
   const subject = fact.subject;
   if (!subject) return [];
   const known = ctx.vocabulary.get(subject.key);
@@ -378,7 +386,7 @@ export function rivalFacts(
     // A rival is a term of the subject: used on several pages, in company like the answer's.
     const term = rival ? ctx.vocabulary.get(rival.key) : undefined;
     // Where the subject's company is known well enough, a rival shares some of it (same field).
-    if (!term || term.count < 2 || other.kind === "statement" || isGeneralWord(term, ctx.vocabulary) || (known && known.context.size >= 30 && contextSimilarity(known, term) < 0.05)) return false;
+    if (!term || term.count < 2 || other.kind === "statement" || isGeneralWord(term, ctx.vocabulary) || (!anyField && known && known.context.size >= 30 && contextSimilarity(known, term) < 0.05)) return false;
     if (!rival || other === fact || rival.key === subject.key || rival.plural !== subject.plural || rival.proper !== subject.proper) return false;
     // In a sentence's subject the name is read, not compared side by side: only an acronym must meet an acronym.
     if (inPlace && (caseStyle(subject.text) === "acronym") !== (caseStyle(rival.text) === "acronym")) return false;

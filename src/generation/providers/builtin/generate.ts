@@ -367,7 +367,7 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
         3,
         ctx,
         (rival) => rival.kind === "definition" && rival.complement !== undefined && !compact(rival.complement).includes(compact(fact.complement ?? "")),
-        false,
+        { inPlace: false },
       );
       if (others.length === 3) return whatIs(fact, others.map((o) => o.complement ?? ""), ctx.random);
     }
@@ -413,8 +413,28 @@ function shortAnswer(fact: RankedFact, ctx: DistractorContext): Question | undef
 }
 
 /**
+ * Another term's definition that is clearly not this subject's ("an immutable array" is not what a static
+ * method object is): a different kind of thing (its genus is neither this definition's nor any other the
+ * material gives the subject), and neither phrase contains the other. Two definitions of one genus may
+ * both hold ("a wrapper around any other object", "a wrapper around another object").
+ */
+function otherDefinition(fact: Fact, pool: readonly Fact[]): (rival: Fact) => boolean {
+  const key = fact.subject?.key;
+  const own = compact(fact.complement ?? "");
+  const genera = new Set(pool.filter((other) => other.kind === "definition" && other.subject?.key === key).map((other) => other.genus));
+  genera.add(fact.genus);
+  return (rival) => {
+    if (rival.kind !== "definition" || rival.complement === undefined || genera.has(rival.genus)) return false;
+    const theirs = compact(rival.complement);
+    return !theirs.includes(own) && !own.includes(theirs) && !theirs.includes(compact(fact.subject?.text ?? ""));
+  };
+}
+
+/**
  * True/false: a statement as printed, or made false by putting another term's name in its subject's
- * place (a term the material says other things of, never another name of the same thing).
+ * place (a term the material says other things of, never another name of the same thing), or by giving a
+ * defined term another's definition: round 21's raters found all 17 true/false keys True, the definitions'
+ * subjects having no rival of their kind to swap in.
  */
 function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean, ctx: DistractorContext): Question | undefined {
   // A true statement must teach something: a definition or relation, or a key term after its verb
@@ -423,6 +443,8 @@ function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean
   // What a definition or relation says of a term is clearly false of another defined term.
   const [rival] = fact.subject && fact.kind !== "statement" && !contrastsAnother(fact) ? rivalFacts(fact, pool, 1, ctx) : [];
   if (rival) return trueFalse(fact, rival);
+  const [definition] = fact.kind === "definition" && fact.complement && !contrastsAnother(fact) ? rivalFacts(fact, pool, 1, ctx, otherDefinition(fact, pool), { inPlace: false, anyField: true }) : [];
+  if (definition) return trueFalse(fact, definition, "definition");
   // A key term swapped for another of its kind reads as nonsense or, worse, as another truth more
   // often than as a clear falsehood ("… variables of the directory", "… compared to hand-engraved
   // aspects"): only what is said of a defined term is made false, by naming another defined term.

@@ -100,15 +100,36 @@ export function trueOf(fact: Fact, rivals: Fact[], random: Random): Question {
   return choice(fact, `Which of the following statements about ${subjectPhrase(fact)} is true?`, answer, falseOnes, random);
 }
 
-export function trueFalse(fact: Fact, rival: Fact | undefined): Question {
-  const statement = rival ? rekeyed(fact, rival) : fact.sentence.text;
-  const said = rival ? `False: the material says this of "${termForm(fact, fact.subject as Phrase)}", not "${termForm(rival, rival.subject as Phrase)}". ` : "True. ";
+/**
+ * The subject's definition with another term's defining phrase in its place: "A static method object is an
+ * immutable array." (what the material says a bytes object is).
+ */
+export function redefined(fact: Fact, rival: Fact): string {
+  const subject = fact.subject as Phrase;
+  const verb = fact.sentence.tokens[subject.end];
+  return `${fact.sentence.text.slice(0, verb?.end ?? subject.stop)} ${rival.complement ?? ""}.`;
+}
+
+/**
+ * True as printed; or made false with another term: in the subject's place ("subject"), or by giving the
+ * subject the other term's definition ("definition").
+ */
+export function trueFalse(fact: Fact, rival: Fact | undefined, swap: "subject" | "definition" = "subject"): Question {
+  if (!rival) return { question: `True or false: ${fact.sentence.text}`, type: "true_false", options: ["True", "False"], answer: "True", ...base(fact), explanation: `True. ${explanation(fact)}` };
+  const term = termForm(fact, fact.subject as Phrase);
+  const other = termForm(rival, rival.subject as Phrase);
+  const [statement, said] =
+    swap === "subject"
+      ? [rekeyed(fact, rival), `False: the material says this of "${term}", not "${other}". `]
+      : [redefined(fact, rival), `False: the material says "${rival.complement ?? ""}" of "${other}" (page ${rival.sentence.page}), not of "${term}". `];
   return {
     question: `True or false: ${statement}`,
     type: "true_false",
     options: ["True", "False"],
-    answer: rival ? "False" : "True",
+    answer: "False",
     ...base(fact),
+    // Another term's definition is borne out by its own page: both pages show the statement false.
+    ...(swap === "definition" && { source_pages: [...new Set([fact.sentence.page, rival.sentence.page])] }),
     explanation: said + explanation(fact),
   };
 }
