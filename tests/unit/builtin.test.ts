@@ -47,6 +47,9 @@ async function generate(pages: PageText[], topic: string, overrides: Partial<Gen
   return items.map((item) => Question.parse(item));
 }
 
+/** Pages as StudyForge stored them, from tests/fixtures/text (see its README). */
+const storedPages = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/text/${name}.json`, import.meta.url), "utf8")) as PageText[];
+
 const pageText = (pages: PageText[], page: number) => pages.find((p) => p.page === page)?.text ?? "";
 /** Letters and digits only: compares a quoted sentence with the page it was joined from. */
 const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
@@ -682,7 +685,7 @@ describe("question forms on real sentences", () => {
 
   it("never puts an activity in a thing's place in a false statement (round 16: 'The root of the hierarchy of loggers is called the logging')", async () => {
     // Three pages of the Logging HOWTO as stored: "Logging is a means of tracking events …" was the rival of "root logger".
-    const pages = JSON.parse(readFileSync(new URL("../fixtures/text/logging-howto.json", import.meta.url), "utf8")) as PageText[];
+    const pages = storedPages("logging-howto");
     for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
       const statements = await generate(pages, "loggers", { difficulty, count: 10, types: ["true_false"], passages: passagesFor(pages, "loggers") });
       expect(statements.some((q) => quoted(q).includes("is called the root logger")), difficulty).toBe(true);
@@ -718,7 +721,7 @@ describe("question forms on real sentences", () => {
       }
     }
     // On the reference itself: "import statement" is an executable statement too, and "loaders" gives "loading" away.
-    const reference = JSON.parse(readFileSync(new URL("../fixtures/text/python-reference.json", import.meta.url), "utf8")) as PageText[];
+    const reference = storedPages("python-reference");
     for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
       const ask = (topic: string) => generate(reference, topic, { difficulty, count: 10, types: ["multiple_choice", "short_answer"], passages: passagesFor(reference, topic) });
       for (const q of await ask("binding")) {
@@ -730,7 +733,7 @@ describe("question forms on real sentences", () => {
 
   it("never asks for a name on a third of the pages (round 18: 'how _____ works': Python)", async () => {
     // Five of the HOWTOs as stored (regular expressions, sorting, ipaddress, sockets, descriptors): "Python" is on a third of the pages.
-    const howtos = JSON.parse(readFileSync(new URL("../fixtures/text/python-howtos.json", import.meta.url), "utf8")) as PageText[];
+    const howtos = storedPages("python-howtos");
     for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
       for (const q of await generate(howtos, "descriptors", { difficulty, count: 10, types: ["multiple_choice", "short_answer"], passages: passagesFor(howtos, "descriptors") })) {
         expect(q.answer, `${difficulty}: ${q.question}`).not.toBe("Python");
@@ -740,7 +743,7 @@ describe("question forms on real sentences", () => {
 
   it("never swaps a word for one of its root in a false statement, nor blanks a word the stem abbreviates (round 19: 'Enumerations are instances …', 'an int')", async () => {
     // The Enum and urllib HOWTOs, the General FAQ and chapter 1 of Extending and Embedding, as stored.
-    const guides = JSON.parse(readFileSync(new URL("../fixtures/text/python-guides.json", import.meta.url), "utf8")) as PageText[];
+    const guides = storedPages("python-guides");
     for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
       const questions = await generate(guides, "enum members", { difficulty, count: 10, passages: passagesFor(guides, "enum members") });
       expect(questions.length, difficulty).toBeGreaterThan(0);
@@ -753,7 +756,7 @@ describe("question forms on real sentences", () => {
 
   it("asks a section titled for two things only about its topic's, and offers no action beside a thing (round 22: attributes under 'colors', 'opening files')", async () => {
     // The curses, annotations, porting and isolating-extensions HOWTOs and the distribution guide, as stored.
-    const curses = JSON.parse(readFileSync(new URL("../fixtures/text/python-curses.json", import.meta.url), "utf8")) as PageText[];
+    const curses = storedPages("python-curses");
     let options = 0;
     for (const topic of ["colors", "windows", "pads", "curses"]) {
       for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
@@ -785,7 +788,7 @@ describe("question forms on real sentences", () => {
   });
 
   it("offers compounds of nouns beside a compound of nouns (round 17: 'unbounded recursion' beside 'import machinery')", async () => {
-    const reference = JSON.parse(readFileSync(new URL("../fixtures/text/python-reference.json", import.meta.url), "utf8")) as PageText[];
+    const reference = storedPages("python-reference");
     let compounds = 0;
     for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
       for (const topic of ["finders", "loaders", "meta path"]) {
@@ -1009,6 +1012,17 @@ describe("question forms on real sentences", () => {
       expect(other).not.toBe(term);
       // Two wrappers: each definition may hold of the other term, so neither is made false with the other's.
       expect([term, other].sort()).not.toEqual(["class method object", "static method object"]);
+    }
+  });
+
+  it("asks to type a lone word only when the material defines it or it is a name (round 19: 'the _____ responds by returning an HTTP error code': server)", async () => {
+    const pages = storedPages("python-guides");
+    const text = pages.map((p) => p.text).join("\n");
+    const answers = (await Promise.all(["errors", "authentication", "C function"].map((topic) => generate(pages, topic, { types: ["short_answer"], count: 6 })))).flat();
+    expect(answers.length).toBeGreaterThan(0);
+    for (const q of answers.filter((x) => !x.answer.includes(" "))) {
+      const defined = new RegExp(`\\b${q.answer}s? (?:is|are) (?:a|an|the)\\b`, "i").test(text);
+      expect(defined || /\p{Lu}.*\p{Lu}/u.test(q.answer), q.question).toBe(true);
     }
   });
 
