@@ -4,13 +4,14 @@
  * gets OCR_MEMORY_MB more address space for OCR; a scan's time limit grows with its pages to read by
  * OCR, and its time-out names OCR. Scans are pages of the R FAQ rendered into an image-only PDF.
  */
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScanPool, type ScanPool, type ScanPoolOptions } from "../../src/materials/scan/index.ts";
 import { textPdf, writeTemp } from "../helpers/pdfs.ts";
 import { scannedPdf } from "../helpers/scanned-pdf.ts";
 import { stderrKeeper } from "../../src/materials/scan/worker-process.ts";
-import { ranOutOfMemory } from "../../src/materials/scan/ocr-pages.ts";
+import { dataHeadroomMb, ranOutOfMemory } from "../../src/materials/scan/ocr-pages.ts";
 
 const R_FAQ = path.resolve(import.meta.dirname, "../fixtures/pdf/r-faq.pdf");
 /** OCR takes seconds a page, more on a busy machine: a test's time limit, not an assertion. */
@@ -136,5 +137,29 @@ describe("a page read by OCR that failed inside the worker", () => {
     for (const message of ["RuntimeError: memory access out of bounds", "Error: Unknown format", "TypeError: Cannot read properties of undefined (reading 'data')"]) {
       expect(ranOutOfMemory(new Error(message)), message).toBe(false);
     }
+  });
+
+  /** In a Node process whose data limit leaves `leftMb` above what it maps: what `expression` gives. */
+  function underLimit(leftMb: number, expression: string): string {
+    const module = path.resolve(import.meta.dirname, "../../src/materials/scan/ocr-pages.ts");
+    const script = [
+      `import { spawnSync } from "node:child_process";`,
+      `import { dataHeadroomMb, ranOutOfMemory } from ${JSON.stringify(module)};`,
+      `const used = Number(/^VmData:\\s+(\\d+) kB/m.exec((await import("node:fs")).readFileSync("/proc/self/status", "utf8"))[1]) * 1024;`,
+      `spawnSync("prlimit", ["--pid", String(process.pid), "--data=" + (used + ${leftMb} * 1024 * 1024) + ":"]);`,
+      `console.log(String(${expression}));`,
+    ].join("\n");
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.stderr).toBe("");
+    return child.stdout.trim();
+  }
+
+  it("ran out of memory when it failed with less left under the worker's limit than OCR needs, whatever tesseract said", () => {
+    // A recognizer whose start failed for want of memory says only that it failed (a clean-clone CI's "OCR could not read page 1").
+    expect(underLimit(80, `ranOutOfMemory(new Error("OCR: Error: initialization failed"))`)).toBe("true");
+    expect(underLimit(1000, `ranOutOfMemory(new Error("OCR: Error: initialization failed"))`)).toBe("false");
+    expect(Number(underLimit(1000, "dataHeadroomMb()"))).toBeGreaterThan(900);
+    // No limit, as in the server's own process: nothing is near it.
+    expect(dataHeadroomMb()).toBe(Infinity);
   });
 });

@@ -42,9 +42,10 @@ export const OUT_OF_MEMORY = /allocation failed|out of memory/i;
 /**
  * What a worker dying for lack of memory may print on stderr besides V8's own words: tesseract's image
  * library failing to allocate ("pixdata_malloc fail"), and V8 failing to make memory executable for
- * compiled code ("Check failed: SetPermissions", a SIGTRAP), both seen under the limit during OCR.
+ * compiled code ("Check failed: SetPermissions", a SIGTRAP), both seen under the limit during OCR; also
+ * "calloc fail" and libpng's "insufficient memory" (seen when OCR ran just short of memory).
  */
-export const STDERR_OUT_OF_MEMORY = new RegExp(`${OUT_OF_MEMORY.source}|malloc fail|Check failed: SetPermissions`, "i");
+export const STDERR_OUT_OF_MEMORY = new RegExp(`${OUT_OF_MEMORY.source}|[mc]alloc fail|insufficient memory|Check failed: SetPermissions`, "i");
 
 /**
  * Address space added to SCAN_MEMORY_MB while a worker reads pages by OCR. Of a worker's 1,024 MB, V8
@@ -57,6 +58,12 @@ export const STDERR_OUT_OF_MEMORY = new RegExp(`${OUT_OF_MEMORY.source}|malloc f
  * stayed near 400 MB.
  */
 export const OCR_MEMORY_MB = 512;
+
+/**
+ * What OCR's first page needs beyond what the worker holds (the recognizer 180-250 MB, the page's rendering
+ * some 120 MB, above): an OCR failure with less than this left under the limit is memory running out.
+ */
+export const OCR_NEEDS_MB = 250;
 
 /**
  * Pixels of one image pdf.js decodes (for OCR's rendering; reading text decodes none): an A4 page scanned
