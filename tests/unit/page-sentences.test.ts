@@ -174,6 +174,9 @@ describe("section headings", () => {
     expect(sectionHeading("5.2 How can add-on packages be installed?")).toMatchObject({ number: [5, 2] });
     expect(sectionHeading("8.1. Configuring the System for Another Language")).toMatchObject({ number: [8, 1] });
     expect(sectionHeading("Chapter 3. Existing Setup and Migration")).toMatchObject({ number: [3] });
+    // A chapter printed from the browser (the Python tutorial, round 23): titled, not a step.
+    expect(sectionHeading("9. Classes")).toMatchObject({ number: [9], title: "Classes" });
+    expect(sectionHeading("8. Errors and Exceptions")).toMatchObject({ number: [8], title: "Errors and Exceptions" });
     expect(sectionHeading("A.2 Installing on Windows")).toMatchObject({ number: [1, 2], appendix: true });
     for (const line of [
       "2. Start the R program with the command", // a numbered step

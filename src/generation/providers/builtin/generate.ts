@@ -157,6 +157,9 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     // Lent by its page: neither in the topic's sections nor naming the topic nor opening with it (in a
     // document without sections for the topic, every sentence that does not name it).
     const lent = !candidate.inSection && !aboutTopic && candidate.topicHit < 1;
+    // "A set is an unordered collection …" under "Sets", "Classes provide a means of bundling …" under "Classes":
+    // a sentence naming what its own section is titled for, not the topic, is about that (round 23: both asked under "lists").
+    if (lent && namesOwnSection(candidate.sentence, ctx.topicKey)) continue;
     if (excluded(candidate.sentence.text)) {
       askedOnTopic ||= !lent;
       continue;
@@ -168,6 +171,21 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
   // A short document (a handout, two scanned pages, a deck of slides) is about its subject throughout:
   // its pages lend their sentences to a topic they name even when no question on the topic itself can be written.
   return assemble(facts, material.facts, req, ctx, askedOnTopic || short);
+}
+
+/**
+ * Whether a sentence names the subject of the section it stands in, titled for one thing or a few ("Sets",
+ * "Classes and Objects", "A First Look at Classes": the last word of each) and not for the topic ("Tuples and
+ * Sequences" is about tuples too), nor asked ("What is R?" names anything the answer may say).
+ */
+function namesOwnSection(sentence: Candidate["sentence"], topicKey: string): boolean {
+  const title = (sentence.aside ?? sentence.section ?? "").split(" / ").at(-1) ?? "";
+  if (!title || title.includes("?") || title.split(/\s+/).length > 6) return false;
+  const titled = new Set(wordsOf(title).map(stem));
+  if (topicKey.split(" ").every((word) => titled.has(word))) return false;
+  const subjects = title.split(/\s*(?:,|&|\band\b)\s*/).flatMap((part) => wordsOf(part).slice(-1).map(stem));
+  const words = new Set(wordsOf(sentence.text).map(stem));
+  return subjects.some((subject) => subject.length >= 3 && !STOPWORDS.has(subject) && words.has(subject));
 }
 
 /**
@@ -259,7 +277,10 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // "the _____’s several functions": a possessive blank reads as a riddle.
       if (/^['’]s?\b/.test(text.slice(phrase.stop))) return false;
       // "a key:_____ pair", "-_____": the rest of a compound written with a colon, a hyphen or a slash.
-      if (opened > 0 || /[-/:]$/.test(text.slice(0, phrase.termStart)) || /^(?:[-/]|:\S)/.test(text.slice(phrase.stop))) return false;
+      // ".pyc files" makes "._____": a blank after a dot leaves a piece of the name behind.
+      if (opened > 0 || /[-/:.]$/.test(text.slice(0, phrase.termStart)) || /^(?:[-/]|:\S)/.test(text.slice(phrase.stop))) return false;
+      // "either a(n) _____ (or subpackage) of the package": the bracket names what the blank holds, or another answer.
+      if (/^\s*\((?:or|also|i\.e\.|e\.g\.)\s/i.test(text.slice(phrase.stop))) return false;
       const rest = contentStems(text.slice(0, phrase.start) + " " + text.slice(phrase.stop));
       const own = [...contentStems(phrase.text)];
       // "The security team handles _____" (security support), "… boot the kernel" (Linux kernel): a word of the answer left in the stem gives it away;
@@ -455,6 +476,8 @@ function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean
   return undefined;
 }
 
+const SCARCITY: QuestionType[] = ["short_answer", "multiple_choice", "true_false"];
+
 /**
  * Turns facts into questions of the requested types: one question per sentence, no repeated
  * question, each answer once before any answer is used again, true/false statements half false.
@@ -502,7 +525,8 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
       // manual (no sentence about patches that reads alone) is "Only 0 of 10", not five questions on fetch.
       if (used.has(fact) || (fact.lent && (out.length + (req.asked ?? 0) >= LENT_FILL || !(onTopic > 0 || isCovered())))) continue;
       req.signal?.throwIfAborted();
-      const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0));
+      // Equal needs go to the scarcer kinds first: nearly any sentence makes a true statement, few a short answer.
+      const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0) || SCARCITY.indexOf(a) - SCARCITY.indexOf(b));
       for (const type of byNeed) {
         if ((remaining.get(type) ?? 0) <= 0 && !allowRepeatedAnswers) continue;
         const question = write(fact, type);

@@ -36,7 +36,7 @@ const NUMBERED_REFERENCE =
  * and a word blanked in them is a matter of style.
  */
 const EVALUATIVE =
-  /\b(?:annoying|annoyingly|worth|worthwhile|useful|usefully|useless|interesting|interestingly|noteworthy|nice|nicely|neat|elegant|elegantly|beautiful|ugly|tedious|awkward|painful|unfortunate(?:ly)?|fortunate(?:ly)?|surprising(?:ly)?|remarkabl[ey]|obvious(?:ly)?|trivial(?:ly)?|easy|easier|easiest|easily|hard to|harder|hardest|difficult|simplest|simpler|inconvenient|handy|clever(?:ly|ness)?|creativity|intelligent|intuition|claims?|claimed|opinions?|believes?|believed|feels?|perhaps|maybe|probably|arguably|admittedly|apparently|presumably|quite|fairly|pretty|really|somewhat|care is needed|careful|best to|better to|recommended|advisable|some people|many people|most people|of course|say,|so to speak|needless|imagine|wonder(?:ful)?|amazing|mysterious|bizarre|strange(?:ly)?|weird|silly|crazy|funny|fun|enjoy(?:able)?|pleasant|pleasure|favou?rite|popular|famous|impossible to crack|almost impossible|utmost|pivotal|unwise|wisely|counterintuitive|robustness|key to|good (?:way|idea|practice|reason)|best (?:way|practice))\b/i;
+  /\b(?:annoying|annoyingly|worth|worthwhile|useful|usefully|useless|interesting|interestingly|noteworthy|nice|nicely|neat|elegant|elegantly|beautiful|ugly|tedious|awkward|painful|unfortunate(?:ly)?|fortunate(?:ly)?|surprising(?:ly)?|remarkabl[ey]|obvious(?:ly)?|trivial(?:ly)?|easy|easier|easiest|easily|hard to|harder|hardest|difficult|simplest|simpler|inconvenient|handy|clever(?:ly|ness)?|creativity|intelligent|intuition|claims?|claimed|opinions?|believes?|believed|feels?|perhaps|maybe|probably|arguably|admittedly|apparently|presumably|quite|fairly|pretty|really|somewhat|care is needed|careful|best to|better to|recommended|advisable|some people|many people|most people|of course|say,|so to speak|needless|imagine|wonder(?:ful)?|amazing|mysterious|bizarre|strange(?:ly)?|weird|silly|crazy|funny|fun|enjoy(?:able)?|pleasant|pleasure|favou?rite|popular|famous|impossible to crack|almost impossible|utmost|pivotal|unwise|wisely|counterintuitive|robustness|key to|good (?:way|idea|practice|reason)|best (?:way|practice)|deserv(?:e|es|ed|ing))\b/i;
 
 /** The book's people and parts ("the writer doubts …", "the author would like …", "Fig."): talk about the book. */
 const BOOK_TALK = /\b(?:the|any|a|this|our) (?:writer|author|reader|mathematician|book|chapter|subsection|paragraph|figures?)s?\b|\bFig\.?(?:\s|$)|\b(?:the|any|an?) (?:applied|professional|pure) mathematicians?\b/i;
@@ -74,6 +74,9 @@ const VAGUE_SUBJECTS = new Set(
 
 /** "The details for the solution …", "The result of …": always the ones of something said before. */
 const REFERRING_NOUNS = new Set("end details detail solution result results reason problem answer rest difference advantage idea point same latter former output".split(" "));
+
+/** "The only solution", "the main difference": still the solution of a problem described before. */
+const REFERRING_MODIFIERS = new Set("only main real whole basic simple simplest usual obvious first second last final key big".split(" "));
 
 /** Parts of something described before: "Each section …", "Every line …". */
 const PARTS = new Set("section line element entry item field row column record part member node byte character additional".split(" "));
@@ -224,7 +227,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\b(?:as well(?! as\b)|likewise|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way|(?:will|would|is|are|can) then)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
   // "XML parsers often return Unicode data, for example.", "… the resulting stream will be …": an example of,
   // or the result of, something said before.
-  if (/[,;]\s*for (?:example|instance)\s*[,.]|\bthe resulting\b|\b(?:and|once) again\b/i.test(text)) return "continuation";
+  // ("The returned index is computed relative to …": returned by a call described before.)
+  if (/[,;]\s*for (?:example|instance)\s*[,.]|\bthe (?:resulting|returned)\b|\b(?:and|once) again\b/i.test(text)) return "continuation";
   // "… provided in the logging call, i.e. ‘Watch out!’": what an example printed, which the student has not seen.
   if (/\b(?:i\.\s?e\.|e\.\s?g\.),?\s*[‘'"“]/i.test(text)) return "refers to an example";
   // "… but in a different context", "Falcot Corp has its own, but …": compared with, or standing for, something said before.
@@ -279,7 +283,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "The value is …", "The function is then applied …": which one is said before.
   const second = tokens[1];
   if (tokens[0]?.lower === "the" && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower)) && tokens[2]?.pos !== "NOUN" && tokens[2]?.pos !== "ADP") return "vague subject";
-  if (tokens[0]?.lower === "the" && second && REFERRING_NOUNS.has(second.lower)) return "vague subject";
+  // "The result is …", "The only solution is for the package author to …": of a problem or a step described before.
+  const referring = second && (REFERRING_NOUNS.has(second.lower) || (REFERRING_MODIFIERS.has(second.lower) && REFERRING_NOUNS.has(tokens[2]?.lower ?? "")));
+  if (tokens[0]?.lower === "the" && referring) return "vague subject";
   if (definiteGenericSubject(tokens) || definiteGeneralNoun(tokens)) return "vague subject";
   // "Each element has …", "Every line …": each of the ones just described.
   if (/^(?:Each|Every)\b/.test(text) && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower) || PARTS.has(second.lower))) return "vague subject";

@@ -29,11 +29,18 @@ export function sectionHeading(line: string): Heading | undefined {
   const appendix = /[A-Z]/.test(first);
   // "A Study of …" is a sentence's start; an appendix's heading has a number after its letter ("A.1").
   if (appendix && !rest) return undefined;
-  // "2. Start the R program with the command": a numbered step, unless it says it is a chapter.
-  if (!rest && dot && !chapter) return undefined;
+  // "2. Start the R program with the command": a numbered step, unless it says it is a chapter or is titled
+  // like one ("9. Classes", "8. Errors and Exceptions": the Python tutorial's chapters printed from the browser).
+  if (!rest && dot && !chapter && !titleCased(title)) return undefined;
   if (TOC_ENTRY.test(title) || /[.,;:]$/.test(title) || wordsOf(title).length > MAX_TITLE_WORDS) return undefined;
   const top = appendix ? first.charCodeAt(0) - 64 : Number(first);
   return { number: [top, ...rest.split(".").filter(Boolean).map(Number)], appendix, title: title.trim() };
+}
+
+/** "Errors and Exceptions", "Data Structures": a few words, each but the small ones capitalised. */
+function titleCased(title: string): boolean {
+  const words = title.trim().split(/\s+/);
+  return words.length <= 6 && words.every((word) => word.length < 4 || /^\p{Lu}/u.test(word));
 }
 
 /** A title's words: capitalised first, no sentence's end, nothing of code or a table. */
