@@ -674,6 +674,8 @@ describe("question forms on real sentences", () => {
       ["The only solution is for the package author to provide an explicit index of the package.", "vague subject"],
       ["The returned index is computed relative to the beginning of the full sequence rather than the start argument.", "continuation"],
       ["One particular module deserves some attention: sys, which is built into every Python interpreter.", "opinion"],
+      // Round 24 (the Language Reference's simple statements): a caveat given before.
+      ["For targets which are attribute references, the same caveat about class and instance attributes applies as for regular assignments.", "continuation"],
     ] as const) {
       expect(rejectReason(sentence(text)), text).toBe(reason);
     }
@@ -883,6 +885,25 @@ describe("question forms on real sentences", () => {
     const asked = await generate(pages, "lists", { count: 10, passages: passagesFor(pages, "list") });
     expect(asked.length).toBeGreaterThan(0);
     for (const q of asked) expect(quoted(q), q.question).toMatch(/\blists?\b/i);
+  });
+
+  it("takes a topic of several words only where they stand together (round 24: 'raises a compile-time error if a future statement …' under 'raise statement')", () => {
+    // The Python Language Reference's chapter on simple statements (PSF licence).
+    const pages = document(
+      [
+        "7.8 The raise statement\nThe raise statement raises an exception, an instance of BaseException or of a subclass of it.\n" +
+          "The raise statement attaches the current traceback to the exception it raises, as its traceback attribute.",
+        "7.11 Future statements\nA future statement is a directive to the compiler that a particular module should be compiled using syntax or semantics of a future release.\n" +
+          "For any given release, the compiler knows which feature names have been defined, and raises a compile-time error if a future statement contains a feature not known to it.\n" +
+          "A future statement must appear near the top of the module, after the module docstring and comments.",
+      ],
+      "Simple statements",
+    );
+    const { candidates } = studyMaterial(passagesFor(pages, "raise statement"), pages, "raise statement", 100);
+    const hit = (start: string) => candidates.find((c) => c.sentence.text.startsWith(start))?.topicHit;
+    expect(hit("The raise statement raises an exception")).toBe(1);
+    // Raising and a statement, not the raise statement: lent at most (a short document's pages lend their sentences).
+    expect(hit("For any given release")).toBeLessThan(1);
   });
 
   it("fills a test with sentences a page merely lends to the topic only up to five questions ('lists' got questions on functions)", async () => {

@@ -228,7 +228,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "XML parsers often return Unicode data, for example.", "… the resulting stream will be …": an example of,
   // or the result of, something said before.
   // ("The returned index is computed relative to …": returned by a call described before.)
-  if (/[,;]\s*for (?:example|instance)\s*[,.]|\bthe (?:resulting|returned)\b|\b(?:and|once) again\b/i.test(text)) return "continuation";
+  // ("… the same caveat about class and instance attributes applies as for regular assignments": a caveat given before.)
+  if (/[,;]\s*for (?:example|instance)\s*[,.]|\bthe (?:resulting|returned)\b|\b(?:and|once) again\b|\bthe same (?:caveats?|restrictions?|considerations?|remarks?|limitations?|warnings?|notes?|rules?)\b/i.test(text)) return "continuation";
   // "… provided in the logging call, i.e. ‘Watch out!’": what an example printed, which the student has not seen.
   if (/\b(?:i\.\s?e\.|e\.\s?g\.),?\s*[‘'"“]/i.test(text)) return "refers to an example";
   // "… but in a different context", "Falcot Corp has its own, but …": compared with, or standing for, something said before.
