@@ -159,7 +159,8 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     const lent = !candidate.inSection && !aboutTopic && candidate.topicHit < 1;
     // "A set is an unordered collection …" under "Sets", "Classes provide a means of bundling …" under "Classes":
     // a sentence naming what its own section is titled for, not the topic, is about that (round 23: both asked under "lists").
-    if (lent && namesOwnSection(candidate.sentence, ctx.topicKey)) continue;
+    // (Not in a short document: a deck of slides or a handout is about its subject throughout, below.)
+    if (lent && !short && namesOwnSection(candidate.sentence, ctx.topicKey)) continue;
     if (excluded(candidate.sentence.text)) {
       askedOnTopic ||= !lent;
       continue;
