@@ -908,6 +908,28 @@ describe("question forms on real sentences", () => {
     expect(hit("For any given release")).toBeLessThan(1);
   });
 
+  it("keeps the function words of a topic ('with statement', 'for statement': round 25 asked about every statement)", () => {
+    // The Python Language Reference's chapter on compound statements (PSF licence).
+    const pages = document(
+      [
+        "8.3 The for statement\nThe for statement is used to iterate over the elements of a sequence or other iterable object.\nThe for-loop makes assignments to the variables in the target list.",
+        "8.5 The with statement\nThe with statement is used to wrap the execution of a block with methods defined by a context manager.\nThe with statement guarantees that the exit method of the context manager is called.",
+        "8.6 The match statement\nThe match statement is used for pattern matching of a subject value against the patterns of its case blocks.\nA match statement with no case block that succeeds does nothing.",
+      ],
+      "Compound statements",
+    );
+    for (const [topic, own, other] of [
+      ["for statement", "The for statement is used to iterate", "The match statement is used for pattern matching"],
+      ["with statement", "The with statement is used to wrap", "A match statement with no case block"],
+    ]) {
+      const { candidates } = studyMaterial(passagesFor(pages, topic!), pages, topic!, 100);
+      const hit = (start: string) => candidates.find((c) => c.sentence.text.startsWith(start))?.topicHit;
+      expect(hit(own!), topic).toBe(1);
+      // "for" and "with" are in any sentence: "… used for pattern matching", "… statement with no case block".
+      expect(hit(other!), topic).toBeLessThan(1);
+    }
+  });
+
   it("fills a test with sentences a page merely lends to the topic only up to five questions ('lists' got questions on functions)", async () => {
     const pages = document(
       [

@@ -81,14 +81,15 @@ function cutPage(text: string): string {
 /** "Spreadsheet-like data", "a Debian-based distribution": the word before such a suffix is named too. */
 const NAMING_SUFFIX = /^(.+)-(?:like|based|specific|related|oriented|style|compatible|aware|friendly)$/;
 
-const stemsOf = (text: string) =>
+/** Content words' stems; and the function words in `keep` (a topic's: "with statement", "for statement"). */
+const stemsOfWords = (text: string, keep?: ReadonlySet<string>) =>
   wordsOf(text)
     .map((w) => w.toLowerCase())
     .flatMap((w) => {
       const named = NAMING_SUFFIX.exec(w)?.[1];
       return named ? [w, named] : [w];
     })
-    .filter((w) => !STOPWORDS.has(w))
+    .filter((w) => !STOPWORDS.has(w) || keep?.has(w) === true)
     .map(stem);
 
 /**
@@ -144,6 +145,10 @@ export function studyMaterial(
     return sentences;
   };
 
+  // "with statement", "for statement", "while statement": a function word the student typed is part of the topic
+  // (round 25: without it, all three were "statement", and their tests asked about every other statement).
+  const typedFunctionWords = new Set(wordsOf(topic).map((w) => w.toLowerCase()).filter((w) => STOPWORDS.has(w)));
+  const stemsOf = (text: string) => stemsOfWords(text, typedFunctionWords);
   const topicSequence = stemsOf(topic);
   const topicStems = new Set(topicSequence);
   /** The topic's words together, in order, a word or so between them ("raise statement", "glob pattern"). */
@@ -160,7 +165,7 @@ export function studyMaterial(
   const writesPhrase = () => (phrased ??= topicSequence.length > 1 && passages.some((passage) => together(stemsOf(passage.text))));
   const phraseHitOf = (text: string) => {
     const hit = hitOf(text);
-    return hit >= 1 && topicSequence.length > 1 && writesPhrase() && !together(stemsOf(text)) ? (topicStems.size - 1) / topicStems.size : hit;
+    return hit >= 1 && topicSequence.length > 1 && (writesPhrase() || typedFunctionWords.size > 0) && !together(stemsOf(text)) ? (topicStems.size - 1) / topicStems.size : hit;
   };
   /**
    * A sentence's hit: a topic of several words, apart, counts in full only as names ("The glob file is a list of
@@ -171,6 +176,8 @@ export function studyMaterial(
   const sentenceHit = (sentence: Sentence) => {
     const hit = hitOf(sentence.text);
     if (hit < 1 || topicSequence.length < 2 || together(stemsOf(sentence.text))) return hit;
+    // "for" and "statement" apart are any sentence's: a topic with a function word is named only together.
+    if (typedFunctionWords.size > 0) return (topicStems.size - 1) / topicStems.size;
     const named = new Set(sentence.tokens.filter((t) => t.pos !== "VERB" && t.pos !== "AUX").flatMap((t) => stemsOf(t.text)));
     return topicSequence.every((word) => named.has(word)) ? hit : (topicStems.size - 1) / topicStems.size;
   };
