@@ -8,6 +8,7 @@ import { cloze, clozeShort, clozeText, termForm, trueFalse, trueOf, whatIs, whic
 import { createRandom, shuffle, type Random } from "./random.ts";
 import { contextSimilarity } from "./vocabulary.ts";
 import { studyMaterial, type Candidate, type StudyMaterial } from "./material.ts";
+import { innermostTitle, titleParts } from "./sections.ts";
 import { compact, normalizeQuestion, stem, STOPWORDS, termKey, wordsOf } from "./text.ts";
 
 /**
@@ -180,11 +181,11 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
  * Sequences" is about tuples too), nor asked ("What is R?" names anything the answer may say).
  */
 function namesOwnSection(sentence: Candidate["sentence"], topicKey: string): boolean {
-  const title = (sentence.aside ?? sentence.section ?? "").split(" / ").at(-1) ?? "";
+  const title = innermostTitle(sentence.aside ?? sentence.section ?? "");
   if (!title || title.includes("?") || title.split(/\s+/).length > 6) return false;
   const titled = new Set(wordsOf(title).map(stem));
   if (topicKey.split(" ").every((word) => titled.has(word))) return false;
-  const subjects = title.split(/\s*(?:,|&|\band\b)\s*/).flatMap((part) => wordsOf(part).slice(-1).map(stem));
+  const subjects = titleParts(title).flatMap((part) => wordsOf(part).slice(-1).map(stem));
   const words = new Set(wordsOf(sentence.text).map(stem));
   return subjects.some((subject) => subject.length >= 3 && !STOPWORDS.has(subject) && words.has(subject));
 }

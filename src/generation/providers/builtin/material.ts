@@ -3,7 +3,7 @@ import { factOf, type Fact } from "./facts.ts";
 import { trustedSentences } from "./garbled.ts";
 import { nounPhrases } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
-import { sectionsAtPageStart, type Heading } from "./sections.ts";
+import { innermostTitle, sectionsAtPageStart, titleParts, type Heading } from "./sections.ts";
 import { isReferencePage, pageSentences, type Sentence } from "./sentences.ts";
 import { compact, stem, STOPWORDS, wordsOf } from "./text.ts";
 import { Vocabulary } from "./vocabulary.ts";
@@ -154,18 +154,22 @@ export function studyMaterial(
   /** The topic's words together, in order, a word or so between them ("raise statement", "glob pattern"). */
   const together = (stems: readonly string[]) =>
     stems.some((first, i) => first === topicSequence[0] && topicSequence.slice(1).every((next, k) => stems.slice(i + 1, i + 3 + k).includes(next)));
-  const hitOf = (text: string) => {
+  /** Below a full hit: all the topic's words but apart. */
+  const apart = (topicStems.size - 1) / topicStems.size;
+  const hitOfStems = (sequence: readonly string[]) => {
     if (topicStems.size === 0) return 0;
-    const stems = new Set(stemsOf(text));
+    const stems = new Set(sequence);
     return [...topicStems].filter((s) => stems.has(s)).length / topicStems.size;
   };
+  const hitOf = (text: string) => hitOfStems(stemsOf(text));
   // A page names a topic the document writes as a phrase only with the phrase: the simple statements' pages say
   // "raises" and "statement" all over, the raise statement's section alone "raise statement".
   let phrased: boolean | undefined;
   const writesPhrase = () => (phrased ??= topicSequence.length > 1 && passages.some((passage) => together(stemsOf(passage.text))));
   const phraseHitOf = (text: string) => {
-    const hit = hitOf(text);
-    return hit >= 1 && topicSequence.length > 1 && (writesPhrase() || typedFunctionWords.size > 0) && !together(stemsOf(text)) ? (topicStems.size - 1) / topicStems.size : hit;
+    const sequence = stemsOf(text);
+    const hit = hitOfStems(sequence);
+    return hit >= 1 && topicSequence.length > 1 && (writesPhrase() || typedFunctionWords.size > 0) && !together(sequence) ? apart : hit;
   };
   /**
    * A sentence's hit: a topic of several words, apart, counts in full only as names ("The glob file is a list of
@@ -174,12 +178,13 @@ export function studyMaterial(
    * statement" was on something else).
    */
   const sentenceHit = (sentence: Sentence) => {
-    const hit = hitOf(sentence.text);
-    if (hit < 1 || topicSequence.length < 2 || together(stemsOf(sentence.text))) return hit;
+    const sequence = stemsOf(sentence.text);
+    const hit = hitOfStems(sequence);
+    if (hit < 1 || topicSequence.length < 2 || together(sequence)) return hit;
     // "for" and "statement" apart are any sentence's: a topic with a function word is named only together.
-    if (typedFunctionWords.size > 0) return (topicStems.size - 1) / topicStems.size;
+    if (typedFunctionWords.size > 0) return apart;
     const named = new Set(sentence.tokens.filter((t) => t.pos !== "VERB" && t.pos !== "AUX").flatMap((t) => stemsOf(t.text)));
-    return topicSequence.every((word) => named.has(word)) ? hit : (topicStems.size - 1) / topicStems.size;
+    return topicSequence.every((word) => named.has(word)) ? hit : apart;
   };
 
   /**
@@ -187,7 +192,7 @@ export function studyMaterial(
    * sentence that names it and not the topic ("An attribute is an integer, each bit …" is no question on colors).
    */
   const aboutOtherPart = (sentence: Sentence, titles: string) => {
-    const parts = (titles.split(" / ").at(-1) ?? "").split(/\s*(?:,|&|\band\b)\s*/).filter(Boolean);
+    const parts = titleParts(innermostTitle(titles));
     if (parts.length < 2 || sentenceHit(sentence) >= 1) return false;
     const words = new Set(stemsOf(sentence.text));
     return parts.some((part) => hitOf(part) < 1 && stemsOf(part).some((w) => words.has(w)));

@@ -134,6 +134,16 @@ export class SectionReader {
   }
 }
 
+/** The innermost of a sentence's section titles ("Data Structures / Sets": "Sets"). */
+export function innermostTitle(titles: string): string {
+  return titles.split(" / ").at(-1) ?? "";
+}
+
+/** The things a title names, one or a few ("Attributes and Color": "Attributes", "Color"). */
+export function titleParts(title: string): string[] {
+  return title.split(/\s*(?:,|&|\band\b)\s*/).filter(Boolean);
+}
+
 /** The headings in force at the top of each page: one pass over the document's lines. */
 export function sectionsAtPageStart(pages: readonly PageText[]): Map<number, readonly Heading[]> {
   const starts = new Map<number, readonly Heading[]>();
