@@ -107,8 +107,27 @@ const migrationSource: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigration: async (m) => m,
 };
 
-export async function migrate(db: Db): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
+type Source = typeof migrationSource;
+
+/** What an instance that lost the race to migrate throws; migrateBesideOthers (leader.ts) tries again. */
+export const APPLIED_MEANWHILE = "already applied by another instance";
+
+/**
+ * knex takes its migration lock and only then runs the migrations it listed before taking it. It lists
+ * them again under the lock only when the whole batch runs in one transaction, and 011 runs outside one.
+ * So an instance that listed 006 as pending while another was applying it would then apply it a second
+ * time, once the other had let the lock go. The CI saw this once: two `serve` started together, and the
+ * second exited with "duplicate column name: text_bytes". Here the list is checked again under the lock,
+ * and the instance gives way if another has applied any of it. A data migration is never run twice.
+ */
+async function appliedMeanwhile(trx: Knex, pending: unknown[]): Promise<void> {
+  const done = new Set((await trx("knex_migrations").select("name")).map((r: { name: string }) => r.name));
+  const again = (pending as { name: string }[]).find((m) => done.has(m.name));
+  if (again) throw new Error(`Migration ${again.name} was ${APPLIED_MEANWHILE} while this one waited for the lock.`);
+}
+
+export async function migrate(db: Db, source: Source = migrationSource): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({ migrationSource: source, beforeAll: appliedMeanwhile })) as [number, string[]];
   return applied;
 }
 

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { Knex } from "knex";
 import type { Clock } from "./clock.ts";
+import { APPLIED_MEANWHILE } from "./db.ts";
 
 /** This process among the instances: host, process id and a random part (a reused pid is another one). */
 export const INSTANCE_ID = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
@@ -112,14 +113,15 @@ export async function onOneInstance<T>(app: { db: Knex; clock: Clock }, name: st
 }
 
 /** What losing the start-up race looks like: knex's own tables made, or its lock held, by another instance. */
-const MIGRATION_RACE = /already exists|already locked|duplicate key|UNIQUE constraint failed/i;
+const MIGRATION_RACE = new RegExp(`already exists|already locked|duplicate key|UNIQUE constraint failed|${APPLIED_MEANWHILE}`, "i");
 
 /**
  * Migrates on start when other instances may be starting at the same moment: on a fresh database all of
  * them try to create knex's bookkeeping tables and all but one fail (measured: the second of two `serve`
  * started together exited with "table knex_migrations already exists"); later, one holds knex's migration
- * lock while the others are refused. The losers wait a second and try again, by then finding the work
- * done (nothing pending) or the lock free. Any other failure is thrown at once.
+ * lock while the others are refused, or find under it that what they listed was applied meanwhile
+ * (db.ts appliedMeanwhile). The losers wait a second and try again, by then finding the work done
+ * (nothing pending) or the lock free. Any other failure is thrown at once.
  */
 export async function migrateBesideOthers(migrate: () => Promise<string[]>, tries = 60): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
