@@ -43,6 +43,12 @@ describe("sentences", () => {
       "key_func(elem) is a function that computes a key value (returns a callable).",
       "groupby() collects the consecutive elements.",
     ]);
+    // Round 26: cut after "'!'" and put back together, the piece keeps the space the page printed before it
+    // (it was asked as "… an exclamation point '!'may follow.").
+    expect(texts("A conversion field, introduced by an exclamation point '!' may follow. A format specifier may also be appended.")).toEqual([
+      "A conversion field, introduced by an exclamation point '!' may follow.",
+      "A format specifier may also be appended.",
+    ]);
   });
 });
 

@@ -272,12 +272,14 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     // A lone common word gets words used in its company ("gradients": "vectors", "fields"), not any noun of the book.
     if (answer.words === 1 && !answer.proper && !sibling && known && ctx.vocabulary.pagesRead >= 10 && contextSimilarity(known, term) < 0.08) return false;
     if (overlaps(form, answerText) || overlaps(form, ctx.topicKey) || inStem.includes(compact(form)) || stated(form)) return false;
+    // "format" beside "formatting" (round 26: "near-duplicate of the key"), "parser" beside "parsing".
+    if (variantWords(form, answerText)) return false;
     return !synonymous(form, term.key, answerText, answer.key, ctx.vocabulary);
   };
   const chosen: string[] = [];
   const accept = (term: VocabTerm) => {
     const form = formOf(term, answer.plural) ?? "";
-    if (chosen.some((other) => overlaps(other, form) || synonymous(other, "", form, term.key, ctx.vocabulary))) return false;
+    if (chosen.some((other) => overlaps(other, form) || variantWords(other, form) || synonymous(other, "", form, term.key, ctx.vocabulary))) return false;
     chosen.push(form);
     return true;
   };
@@ -337,6 +339,13 @@ function shareRoot(a: string, b: string): boolean {
   const words = (text: string) => text.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4);
   const other = words(b);
   return words(a).some((x) => other.some((y) => x.startsWith(y) || y.startsWith(x)));
+}
+
+/** A word of one is another form of a word of the other: "format" and "formatting", "parse" and "parser" (not "pattern" twice). */
+function variantWords(a: string, b: string): boolean {
+  const words = (text: string) => stems(text.toLowerCase()).filter((w) => w.length >= 4);
+  const other = words(b);
+  return words(a).some((x) => other.some((y) => x !== y && (x.startsWith(y) || y.startsWith(x))));
 }
 
 /** "logging", "parsing": a verb's -ing form naming an activity ("string" and "thing" are not). */

@@ -48,6 +48,7 @@ interface RankedFact extends Fact {
  * same fill-ups were round 11's off-topic rejects). Never asking them left thin material with no test
  * worth the name (the R FAQ's chapter on packages is lists and how-tos: 3 questions); a test of five
  * is the least a student can practise with, and beyond it the student is told how many could be written.
+ * A document that gives the topic a section of its own lends nothing (generateQuestions).
  */
 const LENT_FILL = 5;
 
@@ -162,6 +163,10 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     // a sentence naming what its own section is titled for, not the topic, is about that (round 23: both asked under "lists").
     // (Not in a short document: a deck of slides or a handout is about its subject throughout, below.)
     if (lent && !short && namesOwnSection(candidate.sentence, ctx.topicKey)) continue;
+    // A document giving the topic a section of its own ("2.1.3 Comments") says what it has to say about it there and
+    // in the sentences naming it: its other sentences are about the other sections' subjects, in a chapter of 13
+    // pages too (round 26: 11 of the 15 questions on "comments" were on logical lines, the lexer and f-strings).
+    if (lent && material.ownSection) continue;
     if (excluded(candidate.sentence.text)) {
       askedOnTopic ||= !lent;
       continue;
@@ -281,6 +286,8 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // "a key:_____ pair", "-_____": the rest of a compound written with a colon, a hyphen or a slash.
       // ".pyc files" makes "._____": a blank after a dot leaves a piece of the name behind.
       if (opened > 0 || /[-/:.]$/.test(text.slice(0, phrase.termStart)) || /^(?:[-/]|:\S)/.test(text.slice(phrase.stop))) return false;
+      // "introduced by a(n) _____ '!'", "a(n) _____ (#)": the symbol after the blank shows what it names (round 26).
+      if (/^\s*(?:['"‘“]\s*[^\p{L}\p{N}\s]{1,3}\s*['"’”]|\(\s*[^\p{L}\p{N}\s]{1,3}\s*\))/u.test(text.slice(phrase.stop))) return false;
       // "either a(n) _____ (or subpackage) of the package": the bracket names what the blank holds, or another answer.
       if (/^\s*\((?:or|also|i\.e\.|e\.g\.)\s/i.test(text.slice(phrase.stop))) return false;
       const rest = contentStems(text.slice(0, phrase.start) + " " + text.slice(phrase.stop));

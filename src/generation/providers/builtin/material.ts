@@ -44,6 +44,11 @@ export interface StudyMaterial {
   facts: Fact[];
   /** Some candidate stands in a section named for the topic: the document says where the topic is treated. */
   sectioned: boolean;
+  /**
+   * Some candidate stands in a section titled for the topic alone ("2.1.3 Comments", "Arrays and matrices"):
+   * the document gives the topic a part of its own among others.
+   */
+  ownSection: boolean;
 }
 
 /** A passage starts on its page and may run on; a chunk of about 1,000 tokens spans a few pages at most. */
@@ -287,5 +292,17 @@ export function studyMaterial(
     sentencesOn(page.page);
     vocabulary.samplePages.add(page.page);
   }
-  return { candidates, vocabulary, facts, sectioned: candidates.some((c) => c.inSection) };
+  /** A title, or one of the things it names, that is the topic and nothing more ("Comments", "More on Lists"). */
+  const titledAlone = (titles: string) =>
+    titleParts(innermostTitle(titles)).some((part) => {
+      const stems = stemsOf(part);
+      return stems.length > 0 && stems.every((s) => topicStems.has(s)) && hitOf(part) >= 1;
+    });
+  return {
+    candidates,
+    vocabulary,
+    facts,
+    sectioned: candidates.some((c) => c.inSection),
+    ownSection: candidates.some((c) => c.inSection && titledAlone(c.sentence.aside ?? c.sentence.section ?? "")),
+  };
 }

@@ -188,10 +188,12 @@ function joinWhere(sentences: readonly Parsed[], joins: (previous: Parsed, sente
   for (const sentence of sentences) {
     const previous = out.at(-1);
     if (previous && joins(previous, sentence)) {
-      // Appended in place (the joined sentence is our own copy): a run of many pieces stays linear.
-      const offset = previous.text.length;
+      // Appended in place (the joined sentence is our own copy): a run of many pieces stays linear. A piece
+      // the page set apart keeps its space ("… an exclamation point '!' may follow.", cut after "!'").
+      const gap = sentence.glued ? "" : " ";
+      const offset = previous.text.length + gap.length;
       const shift = previous.tokens.length;
-      previous.text += sentence.text;
+      previous.text += gap + sentence.text;
       for (const t of sentence.tokens) previous.tokens.push({ ...t, start: t.start + offset, end: t.end + offset });
       for (const e of sentence.entities) previous.entities.push({ ...e, first: e.first + shift, last: e.last + shift });
     } else out.push({ text: sentence.text, tokens: [...sentence.tokens], entities: [...sentence.entities], ...(sentence.glued && { glued: true }) });
