@@ -118,7 +118,9 @@ const DEBRIS: [string, RegExp][] = [
   ["code", /<-|->|==|!=|&&|\|\||::|[{}]|\b\w+\([^()]*[,=][^()]*\)|(?:^|\s)[>$#]\s|\$\w|\p{L}+_(?!_)|\b[\w-]+\.(?:tar|gz|zip|tgz|txt|tex|sh|py|xml|json|R|c|h)\b/u],
   ["web address", /\b(?:https?|ftp):\/\/|\bwww\.|\b[\w.-]+@[\w-]+\.\w+|\b[\w-]+\.(?:org|com|net|edu|html?|pdf)\b/i],
   ["dot leader", /(?:\.\s?){4,}|…{2,}/],
-  ["section heading", /^(?:chapter|section|appendix|part)\s+[\dIVX]+\b|(?:^|\s)\d+\.\d+(?:\.\d+)*\s+\p{Lu}/iu],
+  ["section heading", /^(?:chapter|section|appendix|part)\s+[\dIVX]+\b/i],
+  // A numbered heading's title starts with a capital (case-sensitive: "LilyPond 1.4 output" is a version).
+  ["section heading", /(?:^|\s)\d+\.\d+(?:\.\d+)*\s+\p{Lu}/u],
 ];
 
 export function noDebris({ item }: CheckInput): Verdict {

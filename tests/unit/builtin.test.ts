@@ -52,6 +52,24 @@ async function generate(pages: PageText[], topic: string, overrides: Partial<Gen
 /** Pages as StudyForge stored them, from tests/fixtures/text (see its README). */
 const storedPages = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/text/${name}.json`, import.meta.url), "utf8")) as PageText[];
 
+/** The section titles each sentence of the pages stands in, by the sentence's text. */
+function sectionsOf(pages: PageText[]): Map<string, string> {
+  const starts = sectionsAtPageStart(pages);
+  return new Map(pages.flatMap((page) => pageSentences(page, starts.get(page.page)).map((s) => [s.text, s.section ?? ""] as const)));
+}
+
+/** Checks every question of a test on the topic at each difficulty; how many there were. */
+async function everyQuestion(pages: PageText[], topic: string, check: (q: Question) => void, overrides: Partial<GenerationRequest> = {}): Promise<number> {
+  let asked = 0;
+  for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
+    for (const q of await generate(pages, topic, { difficulty, count: 10, passages: passagesFor(pages, topic), ...overrides })) {
+      asked++;
+      check(q);
+    }
+  }
+  return asked;
+}
+
 const pageText = (pages: PageText[], page: number) => pages.find((p) => p.page === page)?.text ?? "";
 /** Letters and digits only: compares a quoted sentence with the page it was joined from. */
 const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
@@ -877,18 +895,13 @@ describe("question forms on real sentences", () => {
     // The Python tutorial's chapters on data structures, modules, errors and classes, as round 23 rated them.
     // ("lists" has sections of its own now, which lend nothing: "variables" has none, and is lent sentences.)
     const tutorial = storedPages("python-tutorial");
-    const starts = sectionsAtPageStart(tutorial);
-    const sectionOf = new Map(tutorial.flatMap((page) => pageSentences(page, starts.get(page.page)).map((s) => [s.text, s.section ?? ""] as const)));
-    let asked = 0;
-    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
-      for (const q of await generate(tutorial, "variables", { difficulty, count: 10, passages: passagesFor(tutorial, "variables") })) {
-        asked++;
-        // Not "A set is …" under "Sets", nor "Classes provide a means of bundling …" under "Classes".
-        const title = (sectionOf.get(quoted(q)) ?? "").split(" / ").at(-1) ?? "";
-        const subject = (title.split(" ").at(-1) ?? "").replace(/s$/, "").toLowerCase();
-        if (!/\bvariables?\b/i.test(quoted(q)) && subject.length >= 3) expect(quoted(q).toLowerCase(), `${q.question} (${title})`).not.toContain(subject);
-      }
-    }
+    const sectionOf = sectionsOf(tutorial);
+    const asked = await everyQuestion(tutorial, "variables", (q) => {
+      // Not "A set is …" under "Sets", nor "Classes provide a means of bundling …" under "Classes".
+      const title = (sectionOf.get(quoted(q)) ?? "").split(" / ").at(-1) ?? "";
+      const subject = (title.split(" ").at(-1) ?? "").replace(/s$/, "").toLowerCase();
+      if (!/\bvariables?\b/i.test(quoted(q)) && subject.length >= 3) expect(quoted(q).toLowerCase(), `${q.question} (${title})`).not.toContain(subject);
+    });
     expect(asked).toBeGreaterThan(0);
   });
 
@@ -896,26 +909,15 @@ describe("question forms on real sentences", () => {
     // Chapter 2 of the Python Language Reference, 13 pages, "2.1.3 Comments" one of its sections: its other
     // sections were lent to "comments" (a short document lent them all), and raters rejected 11 of 15 as off topic.
     const lexical = storedPages("python-lexical");
-    let asked = 0;
-    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
-      for (const q of await generate(lexical, "comments", { difficulty, count: 5, passages: passagesFor(lexical, "comments") })) {
-        asked++;
-        expect(quoted(q), q.question).toMatch(/\bcomments?\b/i);
-      }
-    }
+    const asked = await everyQuestion(lexical, "comments", (q) => expect(quoted(q), q.question).toMatch(/\bcomments?\b/i), { count: 5 });
     expect(asked).toBeGreaterThan(0);
   });
 
   it("never blanks the name of a symbol printed after it (round 26: 'introduced by a(n) _____ \\'!\\'': exclamation point)", async () => {
     const lexical = storedPages("python-lexical");
     let asked = 0;
-    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
-      for (const topic of ["string literals", "formatted string literals"]) {
-        for (const q of await generate(lexical, topic, { difficulty, count: 10, types: ["short_answer", "multiple_choice"], passages: passagesFor(lexical, topic) })) {
-          asked++;
-          expect(q.question).not.toMatch(/_____ ['"‘“(]\W{1,3}['"’”)]/);
-        }
-      }
+    for (const topic of ["string literals", "formatted string literals"]) {
+      asked += await everyQuestion(lexical, topic, (q) => expect(q.question).not.toMatch(/_____ ['"‘“(]\W{1,3}['"’”)]/), { types: ["short_answer", "multiple_choice"] });
     }
     expect(asked).toBeGreaterThan(10);
   });
@@ -924,18 +926,26 @@ describe("question forms on real sentences", () => {
     const lexical = storedPages("python-lexical");
     const words = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 4).map((w) => w.replace(/s$/, ""));
     let formatting = 0;
-    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
-      for (const topic of ["string literals", "formatted string literals"]) {
-        for (const q of await generate(lexical, topic, { difficulty, count: 10, types: ["multiple_choice"], passages: passagesFor(lexical, topic) })) {
-          if (q.answer === "formatting") formatting++;
-          for (const option of q.options.filter((o) => o !== q.answer)) {
-            const variant = words(option).some((w) => words(q.answer).some((a) => a !== w && (a.startsWith(w) || w.startsWith(a))));
-            expect(variant, `${q.question}: ${option} beside ${q.answer}`).toBe(false);
-          }
-        }
+    const check = (q: Question) => {
+      if (q.answer === "formatting") formatting++;
+      for (const option of q.options.filter((o) => o !== q.answer)) {
+        const variant = words(option).some((w) => words(q.answer).some((a) => a !== w && (a.startsWith(w) || w.startsWith(a))));
+        expect(variant, `${q.question}: ${option} beside ${q.answer}`).toBe(false);
       }
-    }
+    };
+    for (const topic of ["string literals", "formatted string literals"]) await everyQuestion(lexical, topic, check, { types: ["multiple_choice"] });
     expect(formatting).toBeGreaterThan(0);
+  });
+
+  it("reads a section as titled for the topic only when one of its titles names it (round 27: 'Yield expressions / Asynchronous generator functions')", async () => {
+    // Chapter 6 of the Python Language Reference (expressions), 24 pages: "generator" and "expressions" in two
+    // titles of one section's path made asynchronous generators a section on generator expressions.
+    const expressions = storedPages("python-expressions");
+    const sectionOf = sectionsOf(expressions);
+    const asked = await everyQuestion(expressions, "generator expressions", (q) => {
+      if (!/generator expression/i.test(quoted(q))) expect(sectionOf.get(quoted(q)), q.question).toMatch(/Generator expressions$/);
+    });
+    expect(asked).toBeGreaterThan(0);
   });
 
   it("takes a topic of several words only where they stand together (round 24: 'raises a compile-time error if a future statement …' under 'raise statement')", () => {

@@ -50,6 +50,25 @@ describe("sentences", () => {
       "A format specifier may also be appended.",
     ]);
   });
+
+  it("end with a full stop where a claim complete in itself stands before a colon (round 27: the Reference's sections open so)", () => {
+    const texts = (text: string) => pageSentences({ page: 1, text }).map((s) => s.text);
+    expect(texts("6.3.1. Attribute references\nAn attribute reference is a primary followed by a period and a name:\nattributeref ::= primary \".\" identifier")).toContain(
+      "An attribute reference is a primary followed by a period and a name.",
+    );
+    expect(texts("The if statement is used for conditional execution:")).toEqual(["The if statement is used for conditional execution."]);
+    // What announces or points at what the colon introduces, or a condition, is left as it is (and never asked).
+    for (const announcing of [
+      "The basic import statement (no from clause) is executed in two steps:",
+      "The syntax for atoms is:",
+      "The unnamed object behaves like a function object defined with:",
+      "There is nothing special about the statement:",
+      "If the sequence pattern is fixed-length:",
+      "The timeit module quickly demonstrates a modest performance advantage:",
+    ]) {
+      expect(texts(announcing), announcing).toEqual([announcing]);
+    }
+  });
 });
 
 describe("a glossary", () => {

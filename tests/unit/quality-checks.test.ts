@@ -76,6 +76,7 @@ describe("no debris", () => {
       "An up-to-date version is at https://stat.ethz.ch/R-manual/ for browsing.",
       "The add-on packages come as gzipped tar files named pkg_ version.tar.gz.",
       "Music engraving . . . . . . . . . 1 is the first chapter.",
+      "The options are set in 2.1 Introduction to the program.",
     ];
     for (const question of bad) expect(failed(noDebris(input(tf(question, "True")))), question).toBe(true);
     expect(failed(noDebris(input(mc("Which object is a factor?", ["XXX", "A list", "A vector", "A matrix"], "XXX"))))).toBe(true);
@@ -83,6 +84,8 @@ describe("no debris", () => {
   it("leaves ordinary prose and a function name alone", () => {
     expect(noDebris(input(GOOD_SA))).toEqual({ pass: true });
     expect(noDebris(input(tf("Packages are loaded as needed; their data and code stay on disk until then.", "True")))).toEqual({ pass: true });
+    // A version number is no section heading.
+    expect(noDebris(input(tf("The LilyPond 1.4 output is certainly readable, but it showed errors in the details.", "True")))).toEqual({ pass: true });
   });
 });
 

@@ -2,8 +2,9 @@ import type { PageText, Passage } from "../types.ts";
 import { factOf, type Fact } from "./facts.ts";
 import { trustedSentences } from "./garbled.ts";
 import { nounPhrases } from "./phrases.ts";
+import type { Token } from "./nlp.ts";
 import { rejectReason } from "./quality.ts";
-import { innermostTitle, sectionsAtPageStart, titleParts, type Heading } from "./sections.ts";
+import { innermostTitle, sectionsAtPageStart, sectionTitles, titleParts, type Heading } from "./sections.ts";
 import { isReferencePage, pageSentences, type Sentence } from "./sentences.ts";
 import { compact, stem, STOPWORDS, wordsOf } from "./text.ts";
 import { Vocabulary } from "./vocabulary.ts";
@@ -189,8 +190,20 @@ export function studyMaterial(
     // "for" and "statement" apart are any sentence's: a topic with a function word is named only together.
     if (typedFunctionWords.size > 0) return apart;
     const named = new Set(sentence.tokens.filter((t) => t.pos !== "VERB" && t.pos !== "AUX").flatMap((t) => stemsOf(t.text)));
-    return topicSequence.every((word) => named.has(word)) ? hit : apart;
+    if (!topicSequence.every((word) => named.has(word))) return apart;
+    // "… then a yield expression within a try construct …" beside "an asynchronous generator": the topic's head
+    // noun only ever with another word before it names another kind of thing (round 27, "generator expressions").
+    const head = topicSequence.at(-1);
+    const heads = sentence.tokens.flatMap((t, i) => (stemsOf(t.text)[0] === head ? [sentence.tokens[i - 1]] : []));
+    const otherKind = (before: Token | undefined) => before !== undefined && ["NOUN", "PROPN", "ADJ"].includes(before.pos) && !stemsOf(before.text).some((w) => topicStems.has(w));
+    return heads.length > 0 && heads.every(otherKind) ? apart : hit;
   };
+
+  /**
+   * A section's titles name the topic when one of them does: "Yield expressions / Asynchronous generator functions"
+   * is no section on generator expressions (round 27: 18 of its items were on asynchronous generators).
+   */
+  const titleHitOf = (titles: string) => Math.max(0, ...sectionTitles(titles).map(hitOf));
 
   /**
    * "Attributes and Color", "Windows and Pads": a section titled for two things is about the other one in a
@@ -227,7 +240,7 @@ export function studyMaterial(
       const sentences = sentencesOn(number);
       const hits = sentences.map(sentenceHit);
       // A box beside the text is about its own title, not the section's ("COMMUNITY Popular packages" under Email).
-      const inSection = sentences.map((s) => hitOf(s.aside ?? s.section ?? "") >= 1 && !aboutOtherPart(s, s.aside ?? s.section ?? ""));
+      const inSection = sentences.map((s) => titleHitOf(s.aside ?? s.section ?? "") >= 1 && !aboutOtherPart(s, s.aside ?? s.section ?? ""));
       const naming = hits.filter((hit) => hit >= 1).length;
       const share = hits.length > 0 ? naming / hits.length : 0;
       // The share is smoothed, so that a page of two sentences, one naming the topic, is not the measure

@@ -134,9 +134,14 @@ export class SectionReader {
   }
 }
 
+/** A sentence's section titles one by one, outermost first ("Data Structures / Sets": "Data Structures", "Sets"). */
+export function sectionTitles(titles: string): string[] {
+  return titles.split(" / ");
+}
+
 /** The innermost of a sentence's section titles ("Data Structures / Sets": "Sets"). */
 export function innermostTitle(titles: string): string {
-  return titles.split(" / ").at(-1) ?? "";
+  return sectionTitles(titles).at(-1) ?? "";
 }
 
 /** The things a title names, one or a few ("Attributes and Color": "Attributes", "Color"). */

@@ -209,7 +209,7 @@ export function pageSentences(page: PageText, sectionAtStart: readonly Heading[]
   if (isReferencePage(page.text)) return [];
   return paragraphsOf(page.text, new SectionReader(sectionAtStart)).flatMap((paragraph) =>
     joinBrokenSentences(parse(paragraph.text)).map((parsed, i) => ({
-      ...withoutConnective(parsed),
+      ...claimBeforeColon(withoutConnective(parsed)),
       page: page.page,
       ...(paragraph.section && { section: paragraph.section }),
       ...(paragraph.aside !== undefined && { aside: paragraph.aside }),
@@ -224,6 +224,26 @@ export function pageSentences(page: PageText, sectionAtStart: readonly Heading[]
  */
 const CONNECTIVE =
   /^(?:(?:However|Thus|Hence|Therefore|Also|Similarly|Likewise|Consequently|Furthermore|Moreover|Additionally|In addition|In fact|Indeed|Finally|Of course|In other words|In particular|In general|In practice|In short|In summary|Generally|Typically|Usually|Normally|Basically|Essentially|Currently|Nowadays|Technically|Clearly|Obviously|Traditionally|Historically|In principle|As a rule|Conversely|Nevertheless|Nonetheless|Still|Now|So|But|And),|Note that)\s+/u;
+
+/** Words of a sentence that announces what its colon introduces, or points at it, rather than saying something itself. */
+const ANNOUNCES = /\b(?:follow(?:s|ing)?|below|above|here|these|those|this|examples?|e\.g|i\.e|steps|rules|ways|forms|cases|kinds|parts|process|some|several|two|three|four|five|syntax|summari\w*|equivalent|demonstrat\w*|shows?|illustrat\w*)\b/i;
+
+/**
+ * "The if statement is used for conditional execution:", "An attribute reference is a primary followed by a
+ * period and a name:": a claim complete in itself before a colon that introduces its grammar or an example (the
+ * Language Reference opens most sections so; round 27's "attribute references" gave no test without it). Read as
+ * ending with a full stop. Not a sentence announcing what follows ("… as follows:", "… in two steps:", "The syntax
+ * is:", "… defined with:"), nor one pointing at it ("There is nothing special about the statement:"), nor a condition ("If the pattern is fixed-length:").
+ */
+function claimBeforeColon(sentence: Parsed): Parsed {
+  const { text, tokens } = sentence;
+  const colon = tokens.at(-1);
+  const last = tokens.at(-2);
+  if (!text.endsWith(":") || colon?.text !== ":" || tokens.length < 7) return sentence;
+  // "If the sequence pattern is fixed-length:" is a condition whose consequence follows the colon.
+  if (!last || !["NOUN", "PROPN", "ADJ"].includes(last.pos) || ANNOUNCES.test(text) || /^(?:There|If|When|Whenever|Unless|Once|While|Where|Although|Because|Since|Before|After|Until|Otherwise|Or|And)\b/.test(text)) return sentence;
+  return { ...sentence, text: `${text.slice(0, -1)}.`, tokens: [...tokens.slice(0, -1), { ...colon, text: ".", lemma: "." }] };
+}
 
 function withoutConnective(sentence: Parsed): Parsed {
   const match = CONNECTIVE.exec(sentence.text);
