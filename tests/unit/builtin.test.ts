@@ -948,6 +948,25 @@ describe("question forms on real sentences", () => {
     expect(asked).toBeGreaterThan(0);
   });
 
+  it("asks which library entry a description is of, among the library's other entries (round 28: the Built-in Exceptions page)", async () => {
+    // The "Built-in Exceptions" page of the Python library reference (15 pages): each description under the
+    // entry's name ("exception BufferError" over "Raised when a buffer related operation cannot be performed.").
+    const exceptions = storedPages("python-exceptions");
+    const name = /^[A-Z][A-Za-z]+(?:Error|Warning|Exception|Exit|Interrupt|Iteration)$/;
+    const which: Question[] = [];
+    let asked = 0;
+    for (const topic of ["warnings", "OS exceptions"]) {
+      asked += await everyQuestion(exceptions, topic, (q) => {
+        if (/^Which of the following (?:is raised|is the base class)\b/.test(q.question)) which.push(q);
+        // The source quoted is the page's own sentence, which leaves the name out.
+        expect(letters(pageText(exceptions, q.source_pages[0]!))).toContain(letters(quoted(q)));
+      });
+    }
+    expect(asked).toBeGreaterThan(10);
+    expect(which.length).toBeGreaterThan(0);
+    for (const q of which) for (const option of q.options) expect(option, q.question).toMatch(name);
+  });
+
   it("takes a topic of several words only where they stand together (round 24: 'raises a compile-time error if a future statement …' under 'raise statement')", () => {
     // The Python Language Reference's chapter on simple statements (PSF licence).
     const pages = document(

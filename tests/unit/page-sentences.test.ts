@@ -71,6 +71,41 @@ describe("sentences", () => {
   });
 });
 
+describe("a library reference's entries", () => {
+  it("give the first sentence of their description their name (round 28: 'Base class for warnings related to bytes and _____. exception ResourceWarning …')", () => {
+    // As StudyForge stores the "Built-in Exceptions" page: an entry's line over its description, or run onto the sentence before it.
+    const text = [
+      "exception AssertionError",
+      "Raised when an assert statement fails.",
+      "exception ArithmeticError",
+      "The base class for those built-in exceptions that are raised for various arithmetic errors.",
+      "exception BytesWarning",
+      "Base class for warnings related to bytes and bytearray. exception ResourceWarning",
+      "Base class for warnings related to resource usage.",
+      "exception KeyboardInterrupt",
+      "Can be raised when the user hits the interrupt key.",
+      "abs(x)",
+      "Return the absolute value of a number. The argument may be an integer or a floating point number.",
+      "exception FloatingPointError",
+      "Not currently used.",
+    ].join("\n");
+    const sentences = pageSentences({ page: 1, text });
+    expect(sentences.map((s) => s.text)).toEqual([
+      "AssertionError is raised when an assert statement fails.",
+      "ArithmeticError is the base class for those built-in exceptions that are raised for various arithmetic errors.",
+      "BytesWarning is the base class for warnings related to bytes and bytearray.",
+      "ResourceWarning is the base class for warnings related to resource usage.",
+      "KeyboardInterrupt can be raised when the user hits the interrupt key.",
+      "abs() returns the absolute value of a number.",
+      "The argument may be an integer or a floating point number.",
+      "Not currently used.",
+    ]);
+    // The page's own words are kept for the source a question quotes.
+    expect(sentences[0]?.printed).toBe("Raised when an assert statement fails.");
+    expect(sentences[6]?.printed).toBeUndefined();
+  });
+});
+
 describe("a glossary", () => {
   it("never asks a definition printed under its term without it (the Git manual's glossary: 'The action of updating …')", () => {
     // As pdftotext prints the Git User Manual's glossary: each term on a line of its own, its definition below.

@@ -94,7 +94,8 @@ export function factOf(sentence: Sentence): Fact {
   // The predicate ends where the sentence's first clause does: at a colon, a semicolon or ", but …"
   // (not at ", and", which as often ends a list as it starts a clause).
   const predicate = withoutStop(sentence.text.slice(verb.start).split(/\s*[:;]\s|,\s+(?:but|so|while|whereas|and in any case)\s/)[0] ?? "");
-  if (COPULA.has(verb.lower) && (next.lower === "used" || next.lower === "called")) return { ...base, kind: "relation", subject, predicate };
+  // "… is used to", "… is called on", "SyntaxError is raised when …" (a library's entry, api-entries.ts).
+  if (COPULA.has(verb.lower) && ["used", "called", "raised"].includes(next.lower)) return { ...base, kind: "relation", subject, predicate };
   // "X is a/an/the Y …", and without an article for plurals and mass nouns ("Arrays are multiply
   // subscripted collections …", "Lava is magma that …"): the complement opens with a noun phrase.
   const genusAt = all.find((p) => p.first === subject.end + 1);

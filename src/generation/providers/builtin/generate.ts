@@ -145,7 +145,7 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     if (candidate.topicHit < 1 && candidate.nearHit < 1) continue;
     if (rejectReason(candidate.sentence)) continue;
     // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
-    if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.text))) continue;
+    if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.printed ?? candidate.sentence.text))) continue;
     if (hasVariableLetter(candidate.sentence, ctx)) continue;
     const fact = namedAsPrinted(factOf(candidate.sentence), material.vocabulary);
     // The sentence opens with the topic ("Vectors must have …", "An R list is …"): it is about it wherever it stands.
@@ -167,7 +167,7 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     // in the sentences naming it: its other sentences are about the other sections' subjects, in a chapter of 13
     // pages too (round 26: 11 of the 15 questions on "comments" were on logical lines, the lexer and f-strings).
     if (lent && material.ownSection) continue;
-    if (excluded(candidate.sentence.text)) {
+    if (excluded(candidate.sentence.printed ?? candidate.sentence.text)) {
       askedOnTopic ||= !lent;
       continue;
     }

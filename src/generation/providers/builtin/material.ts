@@ -263,7 +263,7 @@ export function studyMaterial(
     for (let number = passage.page; number < passage.page + MAX_PAGES_PER_PASSAGE && covered < passage.text.length; number++) {
       covered += byNumber.get(number)?.text.length ?? Infinity;
       for (const [index, sentence] of sentencesOn(number).entries()) {
-        const key = compact(sentence.text);
+        const key = compact(sentence.printed ?? sentence.text);
         if (seen.has(key) || !letters.includes(key)) continue;
         seen.add(key);
         // A sentence that does not name the topic is kept too (its passage does), and asked only

@@ -12,18 +12,20 @@ import { capitalizeFirst, uncapitalised } from "./text.ts";
 const BLANK = "_____";
 
 function explanation(fact: Fact): string {
-  return `From page ${fact.sentence.page}: "${fact.sentence.text}"`;
+  return `From page ${fact.sentence.page}: "${fact.sentence.printed ?? fact.sentence.text}"`;
 }
 
 function base(fact: Fact): Pick<Question, "explanation" | "source_pages" | "source"> {
-  return { explanation: explanation(fact), source_pages: [fact.sentence.page], source: fact.sentence.text };
+  return { explanation: explanation(fact), source_pages: [fact.sentence.page], source: fact.sentence.printed ?? fact.sentence.text };
 }
 
 /** The subject with its article, as it would read inside a question ("a factor", "R"). */
 function subjectPhrase(fact: Fact): string {
   const subject = fact.subject as Phrase;
   const text = fact.sentence.text.slice(subject.start, subject.stop);
-  return subject.proper || subject.start !== 0 ? text : uncapitalised(text);
+  if (subject.start !== 0) return text;
+  // "A TypeError is raised …": a name's article, capitalised where the sentence began, is not ("statements about a TypeError").
+  return subject.proper ? text.replace(/^(?:A|An|The)\s/, (article) => article.toLowerCase()) : uncapitalised(text);
 }
 
 /** The term as an option: lower-case unless a name ("factor", "R"). */

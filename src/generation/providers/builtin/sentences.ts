@@ -1,6 +1,7 @@
 import type { PageText } from "../types.ts";
 import { startsWithName } from "./english.ts";
 import { plainHeading, sectionHeading, SectionReader, type Heading } from "./sections.ts";
+import { entryLinesOf, entryOf, namedDescription, type ApiEntry } from "./api-entries.ts";
 import { parse, type Parsed } from "./nlp.ts";
 import { wordsOf } from "./text.ts";
 
@@ -16,6 +17,11 @@ export interface Sentence extends Parsed {
    * "The action of updating all or part of the working tree …"), which the sentence may leave out.
    */
   glossaryTerm?: string;
+  /**
+   * The sentence as the page prints it, where `text` gives it the name of the library entry it describes
+   * ("Raised when …" under "exception SyntaxError": "SyntaxError is raised when …"; api-entries.ts).
+   */
+  printed?: string;
 }
 
 /** A glossary's term on a line of its own: a few lower-case words, no sentence's end ("blob object", "checkout"). */
@@ -86,6 +92,8 @@ interface Paragraph {
   section: string;
   aside: string | undefined;
   term: string | undefined;
+  /** The library entry whose description the paragraph is. */
+  entry: ApiEntry | undefined;
 }
 
 function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
@@ -95,12 +103,14 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
   // The line just before the paragraph, when it was a glossary's term.
   let term: string | undefined;
   let lastBreak: string | undefined;
+  let entry: ApiEntry | undefined;
   const flush = () => {
-    if (current.length) paragraphs.push({ text: joinLines(current), section: sections.titles, aside, term });
+    if (current.length) paragraphs.push({ text: joinLines(current), section: sections.titles, aside, term, entry });
     current = [];
     term = undefined;
+    entry = undefined;
   };
-  const lines = pageText.split(/\r?\n/);
+  const lines = pageText.split(/\r?\n/).flatMap(entryLinesOf);
   // The next line with text after each line (what confirms a heading printed without a number).
   const nextText: (string | undefined)[] = [];
   for (let i = lines.length - 1, after: string | undefined; i >= 0; i--) {
@@ -113,6 +123,14 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
     if (box || !line.trim()) {
       flush();
       aside = box ? (box[1] ?? "") : undefined;
+      lastBreak = undefined;
+      continue;
+    }
+    // A library entry's line ("exception SyntaxError(…)") names what the paragraph below it describes.
+    const named = entryOf(line, nextText[i]);
+    if (named) {
+      flush();
+      entry = named;
       lastBreak = undefined;
       continue;
     }
@@ -209,7 +227,7 @@ export function pageSentences(page: PageText, sectionAtStart: readonly Heading[]
   if (isReferencePage(page.text)) return [];
   return paragraphsOf(page.text, new SectionReader(sectionAtStart)).flatMap((paragraph) =>
     joinBrokenSentences(parse(paragraph.text)).map((parsed, i) => ({
-      ...claimBeforeColon(withoutConnective(parsed)),
+      ...claimBeforeColon(i === 0 && paragraph.entry ? namedAfterEntry(parsed, paragraph.entry) : withoutConnective(parsed)),
       page: page.page,
       ...(paragraph.section && { section: paragraph.section }),
       ...(paragraph.aside !== undefined && { aside: paragraph.aside }),
@@ -224,6 +242,13 @@ export function pageSentences(page: PageText, sectionAtStart: readonly Heading[]
  */
 const CONNECTIVE =
   /^(?:(?:However|Thus|Hence|Therefore|Also|Similarly|Likewise|Consequently|Furthermore|Moreover|Additionally|In addition|In fact|Indeed|Finally|Of course|In other words|In particular|In general|In practice|In short|In summary|Generally|Typically|Usually|Normally|Basically|Essentially|Currently|Nowadays|Technically|Clearly|Obviously|Traditionally|Historically|In principle|As a rule|Conversely|Nevertheless|Nonetheless|Still|Now|So|But|And),|Note that)\s+/u;
+
+/** The first sentence of an entry's description, named for the entry where it leaves the name out (api-entries.ts). */
+function namedAfterEntry(sentence: Parsed, entry: ApiEntry): Parsed & { printed?: string } {
+  const named = namedDescription(sentence.text, entry);
+  const [parsed] = named ? parse(named) : [];
+  return parsed ? { ...parsed, printed: sentence.text } : sentence;
+}
 
 /** Words of a sentence that announces what its colon introduces, or points at it, rather than saying something itself. */
 const ANNOUNCES = /\b(?:follow(?:s|ing)?|below|above|here|these|those|this|examples?|e\.g|i\.e|steps|rules|ways|forms|cases|kinds|parts|process|some|several|two|three|four|five|syntax|summari\w*|equivalent|demonstrat\w*|shows?|illustrat\w*)\b/i;

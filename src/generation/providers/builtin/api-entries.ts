@@ -1,0 +1,82 @@
+/**
+ * Library references ("Built-in Exceptions", "Built-in Functions") print each entry as a line naming it
+ * ("exception SyntaxError(message, details)", "class bool(x=False)", "abs(x)") over a description whose
+ * first sentence leaves the name out ("Raised when the parser encounters a syntax error.", "Return the
+ * absolute value of a number."). Read alone that sentence says nothing of what it describes, and the
+ * entry's line, taken for prose, ran into the sentence before it (round 28: "Base class for warnings
+ * related to bytes and _____. exception ResourceWarning Base class for …"). Given the entry's name it is
+ * what a teacher asks about: "SyntaxError is raised when the parser encounters a syntax error."
+ */
+
+export interface ApiEntry {
+  /** As prose names it: "SyntaxError", "abs()". */
+  name: string;
+  /** A function, a method or a class with a signature: its description's verb is what it does ("Return …"). */
+  callable: boolean;
+}
+
+const KINDS = "exception|class|function|method|classmethod|staticmethod|awaitable|coroutine|abstractmethod";
+/** "exception SyntaxError(message, details)", "class bool(x=False)", "exception Exception". */
+const ENTRY = new RegExp(`^(${KINDS})\\s+([A-Za-z_][\\w.]*)\\s*(\\(.*\\))?$`);
+/** "abs(x)", "divmod(a, b)": a signature alone, an entry only over a description that says what it does. */
+const SIGNATURE = /^([a-z_][\w.]*)\([^()]*\)$/;
+/** The imperative a function's description opens with ("Return the absolute value …"). */
+const DOES = /^(Return|Convert|Create|Construct|Compute|Get|Set|Open|Raise|Remove|Delete|Print|Read|Write|Invoke|Call|Apply|Round|Change|Make|Evaluate|Execute|Compile|Format|Add|Append|Insert|Sort|Reverse|Count|Test|Check|Take|Wrap|Transform|Encode|Decode|Split|Join)\b/;
+
+/** The entry a line names, or undefined for any other line; `next` is the line below it. */
+export function entryOf(line: string, next: string | undefined): ApiEntry | undefined {
+  const text = line.trim();
+  const entry = ENTRY.exec(text);
+  if (entry) {
+    const [, kind = "", name = ""] = entry;
+    const callable = kind !== "exception" && (entry[3] !== undefined || kind !== "class");
+    return { name: callable ? `${name}()` : name, callable };
+  }
+  const signature = SIGNATURE.exec(text);
+  return signature && DOES.test(next?.trim() ?? "") ? { name: `${signature[1]}()`, callable: true } : undefined;
+}
+
+/** "Base class for warnings … bytearray. exception ResourceWarning": an entry's line run onto the sentence before it. */
+const RUN_ON_ENTRY = new RegExp(`^(.*[.!?])\\s+((?:${KINDS})\\s+[A-Z_][\\w.]*(?:\\(.*\\))?)$`);
+
+/**
+ * "… not an Exception subclass. message The message argument …", "… separate attributes. filename" (its
+ * description on the next line): an attribute's name run in after a sentence (not after "e.g." or "etc."). On a
+ * line of its own it is a term over its description, which a glossary's rule then keeps from being asked alone.
+ */
+const RUN_ON_ATTRIBUTE = /^(.*(?<!\b(?:e\.g|i\.e|etc|vs|cf))[.!?])\s+([a-z_][a-z0-9_]*)(?:\s+((?:A|An|The)\s.*))?$/;
+
+/** "… in Python 2. bin(x) Convert an integer number to a binary string …": a function's signature run in likewise. */
+const RUN_ON_SIGNATURE = new RegExp(`^(.*[.!?])\\s+([a-z_][\\w.]*\\([^()]*\\))\\s+(${DOES.source.slice(1)}.*)$`);
+
+/** A line split where an entry's line was run onto it: the prose, then the entry's line (and what follows it). */
+export function entryLinesOf(line: string): string[] {
+  const run = RUN_ON_ENTRY.exec(line.trim());
+  if (run) return [run[1] ?? "", run[2] ?? ""];
+  const signature = RUN_ON_SIGNATURE.exec(line.trim());
+  if (signature) return [signature[1] ?? "", signature[2] ?? "", signature[3] ?? ""];
+  const attribute = RUN_ON_ATTRIBUTE.exec(line.trim());
+  return attribute ? [attribute[1] ?? "", attribute[2] ?? "", ...(attribute[3] ? [attribute[3]] : [])] : [line];
+}
+
+function thirdPerson(verb: string): string {
+  if (/(?:s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+/**
+ * The first sentence of an entry's description with the entry's name as its subject, or undefined when it
+ * has one of its own or opens in no way known here: "Raised when …" (SyntaxError is raised when …), "Must be
+ * raised by …", "Base class for …" / "The base class for …" (… is the base class for …), and a callable's
+ * "Return …" (abs() returns …).
+ */
+export function namedDescription(text: string, entry: ApiEntry): string | undefined {
+  if (/^Raised\b/.test(text)) return `${entry.name} is raised${text.slice("Raised".length)}`;
+  if (/^(?:Must|Can|May|Should) be raised\b/.test(text)) return `${entry.name} ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+  const base = /^(?:The |An? )?[Bb]ase class\b/.exec(text);
+  if (base) return `${entry.name} is the base class${text.slice(base[0].length)}`;
+  const does = entry.callable ? DOES.exec(text) : null;
+  if (does?.[1]) return `${entry.name} ${thirdPerson(does[1].toLowerCase())}${text.slice(does[1].length)}`;
+  return undefined;
+}
