@@ -698,6 +698,12 @@ describe("question forms on real sentences", () => {
       ["One particular module deserves some attention: sys, which is built into every Python interpreter.", "opinion"],
       // Round 24 (the Language Reference's simple statements): a caveat given before.
       ["For targets which are attribute references, the same caveat about class and instance attributes applies as for regular assignments.", "continuation"],
+      // Round 28 (the Library FAQ): the fix of a problem told before.
+      ["A simple fix is to add a tiny sleep to the start of the run function.", "vague subject"],
+      ["One solution is to keep a reference to the callback in a module-level list.", "vague subject"],
+      // Round 29 (os.path): a function's description, the function unnamed.
+      ["On Windows, convert forward slashes to backward slashes in the path.", "imperative"],
+      ["Always False if symbolic links are not supported by the Python runtime.", "no subject or verb"],
     ] as const) {
       expect(rejectReason(sentence(text)), text).toBe(reason);
     }
@@ -708,6 +714,7 @@ describe("question forms on real sentences", () => {
       "Character quantities and character vectors are used frequently in R, for example as plot labels.",
       // A quoted name may start a sentence in lower case (round 17, Git's tutorial).
       '"blob" objects contain file data without any other structure.',
+      "A simple way to read a file is the read method of a file object.",
     ]) {
       expect(rejectReason(sentence(text)), text).toBeUndefined();
     }

@@ -147,6 +147,40 @@ describe("a section titled for the topic with a suffix", () => {
   });
 });
 
+describe("what a sentence is about", () => {
+  const hits = (pages: PageText[], topic: string) => {
+    const material = studyMaterial(pages.map((p) => ({ page: p.page, text: p.text })), pages, topic, 100);
+    return new Map(material.candidates.map((c) => [c.sentence.text, { named: c.topicHit >= 1, inSection: c.inSection }]));
+  };
+
+  it("is not the numbers a student asks about where it counts things ('a number of', round 29)", () => {
+    const pages: PageText[] = [
+      { page: 1, text: "3.1.1 Numbers\nIntegers have type int and numbers with a fractional part have type float.\nDivision always returns a floating point number." },
+      { page: 2, text: "3.1.3 Lists\nPython knows a number of compound data types, used to group together other values.\nThe total number of items in a list is given by the built-in function len." },
+    ];
+    const read = hits(pages, "numbers");
+    expect(read.get("Integers have type int and numbers with a fractional part have type float.")?.named).toBe(true);
+    expect(read.get("Python knows a number of compound data types, used to group together other values.")?.named).toBe(false);
+    expect(read.get("The total number of items in a list is given by the built-in function len.")?.named).toBe(false);
+  });
+
+  it("is a library entry's description's entry, not the topic its section is titled for ('Encoders and Decoders', round 29)", () => {
+    const text = [
+      "19.2.2 Encoders and Decoders",
+      "class json.JSONDecoder(strict=True)",
+      "Simple JSON decoder that performs the default translations in decoding.",
+      "If strict is false, control characters will be allowed inside strings.",
+      "class json.JSONEncoder(skipkeys=False)",
+      "Extensible JSON encoder for Python data structures.",
+      "If skipkeys is false, a TypeError will be raised when trying to encode keys that are not strings.",
+    ].join("\n");
+    const read = hits([{ page: 1, text }], "decoders");
+    expect(read.get("If strict is false, control characters will be allowed inside strings.")?.inSection).toBe(true);
+    expect(read.get("If skipkeys is false, a TypeError will be raised when trying to encode keys that are not strings.")?.inSection).toBe(false);
+    expect(hits([{ page: 1, text }], "encoders").get("If skipkeys is false, a TypeError will be raised when trying to encode keys that are not strings.")?.inSection).toBe(true);
+  });
+});
+
 describe("reference pages", () => {
   it("are bibliographies and title pages, not prose that names years (a chapter of R Data Import/Export was read as one)", () => {
     const prose = [

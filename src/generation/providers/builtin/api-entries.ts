@@ -80,3 +80,12 @@ export function namedDescription(text: string, entry: ApiEntry): string | undefi
   if (does?.[1]) return `${entry.name} ${thirdPerson(does[1].toLowerCase())}${text.slice(does[1].length)}`;
   return undefined;
 }
+
+/** An entry's name as words: "json.JSONEncoder()" is "json JSON Encoder", "os.path.islink()" "os path islink". */
+export function entryWords(name: string): string {
+  return name
+    .replace(/\(\)$/, "")
+    .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2")
+    .replace(/[._]/g, " ");
+}

@@ -1,5 +1,6 @@
 import type { PageText, Passage } from "../types.ts";
 import { factOf, type Fact } from "./facts.ts";
+import { entryWords } from "./api-entries.ts";
 import { trustedSentences } from "./garbled.ts";
 import { nounPhrases } from "./phrases.ts";
 import type { Token } from "./nlp.ts";
@@ -64,6 +65,9 @@ const MAX_READ_CHARS = 600_000;
 const MAX_FACTS = 2_000;
 /** Rejects that make a sentence useless even as vocabulary (code, glyph salad, addresses). */
 const NOT_VOCABULARY = new Set(["code", "debris", "placeholder or address", "page debris", "brackets"]);
+
+/** "a number of", "the total number of": a count of things, whatever they are. */
+const QUANTITY = /\b(?:a|an|any|the|some|large|small|great|total|same|certain|growing)\s+number\s+of\b/gi;
 
 /** Share of sampled pages naming the topic that makes a document about it throughout. */
 const PERVASIVE_SHARE = 0.4;
@@ -154,7 +158,8 @@ export function studyMaterial(
   // "with statement", "for statement", "while statement": a function word the student typed is part of the topic
   // (round 25: without it, all three were "statement", and their tests asked about every other statement).
   const typedFunctionWords = new Set(wordsOf(topic).map((w) => w.toLowerCase()).filter((w) => STOPWORDS.has(w)));
-  const stemsOf = (text: string) => stemsOfWords(text, typedFunctionWords);
+  // "Python knows a number of compound data types": a quantity, not the numbers a student asks about (round 29).
+  const stemsOf = (text: string) => stemsOfWords(text.replace(QUANTITY, " "), typedFunctionWords);
   const topicSequence = stemsOf(topic);
   const topicStems = new Set(topicSequence);
   /** The topic's words together, in order, a word or so between them ("raise statement", "glob pattern"). */
@@ -206,6 +211,13 @@ export function studyMaterial(
   const titleHitOf = (titles: string) => Math.max(0, ...sectionTitles(titles).map(hitOf));
 
   /**
+   * A sentence of a library entry's description is about the entry ("If skipkeys is false, a TypeError will be
+   * raised …" under json.JSONEncoder), not about the topic its section is titled for ("Encoders and Decoders":
+   * round 29 asked it under "decoders"), unless the entry's name or the sentence names the topic.
+   */
+  const aboutOtherEntry = (sentence: Sentence) => sentence.entry !== undefined && hitOf(entryWords(sentence.entry)) < 1 && sentenceHit(sentence) < 1;
+
+  /**
    * "Attributes and Color", "Windows and Pads": a section titled for two things is about the other one in a
    * sentence that names it and not the topic ("An attribute is an integer, each bit …" is no question on colors).
    */
@@ -240,7 +252,7 @@ export function studyMaterial(
       const sentences = sentencesOn(number);
       const hits = sentences.map(sentenceHit);
       // A box beside the text is about its own title, not the section's ("COMMUNITY Popular packages" under Email).
-      const inSection = sentences.map((s) => titleHitOf(s.aside ?? s.section ?? "") >= 1 && !aboutOtherPart(s, s.aside ?? s.section ?? ""));
+      const inSection = sentences.map((s) => titleHitOf(s.aside ?? s.section ?? "") >= 1 && !aboutOtherPart(s, s.aside ?? s.section ?? "") && !aboutOtherEntry(s));
       const naming = hits.filter((hit) => hit >= 1).length;
       const share = hits.length > 0 ? naming / hits.length : 0;
       // The share is smoothed, so that a page of two sentences, one naming the topic, is not the measure

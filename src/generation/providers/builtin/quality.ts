@@ -73,7 +73,7 @@ const VAGUE_SUBJECTS = new Set(
 );
 
 /** "The details for the solution …", "The result of …": always the ones of something said before. */
-const REFERRING_NOUNS = new Set("end details detail solution result results reason problem answer rest difference advantage idea point same latter former output".split(" "));
+const REFERRING_NOUNS = new Set("end details detail solution fix workaround remedy result results reason problem answer rest difference advantage idea point same latter former output".split(" "));
 
 /** "The only solution", "the main difference": still the solution of a problem described before. */
 const REFERRING_MODIFIERS = new Set("only main real whole basic simple simplest usual obvious first second last final key big".split(" "));
@@ -278,7 +278,10 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const participleSubject = /^\p{Lu}\p{Ll}+ed$/u.test(tokens[0]?.text ?? "") && ["NOUN", "PROPN"].includes(tokens[1]?.pos ?? "");
   if ((tokens[0]?.pos === "VERB" && !gerundSubject && !participleSubject) || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b|^Return (?:an?|the)\b/.test(text)) return "imperative";
   // "Once symbols are registered, check that …": an order after its condition.
-  if (/^(?:Once|When|Whenever|If|After|Before|Unless|While|Where|For|To|In)\b[^,]*,\s*(?:check|make|use|ensure|see|note|run|call|set|add|remove|do|don['’]t|try|avoid|consider|remember|put|define|specify|include|write|edit|look|install|load|keep|be|type|enter|select|click|choose|open|start|stop)\b/i.test(text)) return "imperative";
+  // "On Windows, convert forward slashes …": a library entry's description, its function unnamed (round 29).
+  if (/^(?:Once|When|Whenever|If|After|Before|Unless|While|Where|For|To|In|On|Under)\b[^,]*,\s*(?:check|make|use|ensure|see|note|run|call|set|add|remove|do|don['’]t|try|avoid|consider|remember|put|define|specify|include|write|edit|look|install|load|keep|be|type|enter|select|click|choose|open|start|stop|return|convert|raise|create)\b/i.test(text)) return "imperative";
+  // "Always False if symbolic links are not supported …": what an entry returns, the entry unnamed (round 29).
+  if (/^(?:Always|Never|Also|Otherwise)\s+(?:True|False|None|zero|empty)\b/.test(text)) return "no subject or verb";
   // Talk to the reader ("we want to record", "you can …") is about the course, not the subject.
   if (/\b(?:we|our|us|you|your|I|me|my)\b/i.test(withoutAbbreviations(text).replace(/^I\b/, ""))) return "addresses the reader";
   // "The value is …", "The function is then applied …": which one is said before.
@@ -287,6 +290,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "The result is …", "The only solution is for the package author to …": of a problem or a step described before.
   const referring = second && (REFERRING_NOUNS.has(second.lower) || (REFERRING_MODIFIERS.has(second.lower) && REFERRING_NOUNS.has(tokens[2]?.lower ?? "")));
   if (tokens[0]?.lower === "the" && referring) return "vague subject";
+  // "A simple fix is to add a tiny sleep …", "One solution is …": of a problem described before (round 28).
+  if (["a", "an", "one"].includes(tokens[0]?.lower ?? "") && second && (REFERRING_MODIFIERS.has(second.lower) || tokens[0]?.lower === "one") && REFERRING_NOUNS.has((REFERRING_MODIFIERS.has(second.lower) ? tokens[2] : second)?.lower ?? "")) return "vague subject";
   if (definiteGenericSubject(tokens) || definiteGeneralNoun(tokens)) return "vague subject";
   // "Each element has …", "Every line …": each of the ones just described.
   if (/^(?:Each|Every)\b/.test(text) && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower) || PARTS.has(second.lower))) return "vague subject";

@@ -22,6 +22,8 @@ export interface Sentence extends Parsed {
    * ("Raised when …" under "exception SyntaxError": "SyntaxError is raised when …"; api-entries.ts).
    */
   printed?: string;
+  /** The library entry ("json.JSONEncoder()", "SyntaxError") whose description the sentence is part of. */
+  entry?: string;
 }
 
 /** A glossary's term on a line of its own: a few lower-case words, no sentence's end ("blob object", "checkout"). */
@@ -232,6 +234,7 @@ export function pageSentences(page: PageText, sectionAtStart: readonly Heading[]
       ...(paragraph.section && { section: paragraph.section }),
       ...(paragraph.aside !== undefined && { aside: paragraph.aside }),
       ...(i === 0 && paragraph.term !== undefined && { glossaryTerm: paragraph.term }),
+      ...(paragraph.entry && { entry: paragraph.entry.name }),
     })),
   );
 }
