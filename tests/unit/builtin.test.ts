@@ -1052,6 +1052,14 @@ describe("question forms on real sentences", () => {
     expect((await generate(tuplePages, "tuples", { count: 10, passages: passagesFor(tuplePages, "tuple") })).length).toBeGreaterThan(0);
     const book = Array.from({ length: 11 }, () => tuplePages).flat().map((page, i) => ({ ...page, page: i + 1 }));
     expect(await generate(book, "tuples", { count: 10, passages: passagesFor(book, "tuple") })).toEqual([]);
+    // Nor in a short document that names the topic on one page of ten, about other things throughout (round 29:
+    // the json module's page lent its decoding sentences to "encoders").
+    const others = Array.from({ length: 8 }, (_, i) => ({ page: i + 3, text: `Guide\n\n${i + 3} Strings\nA string is an immutable sequence of characters.\nStrings support slicing and concatenation with the plus operator.\n\n${i + 3}` }));
+    const tupleFacts = "A tuple is an immutable sequence of values separated by commas.\nTuples are compared lexicographically element by element.\nTuples may be nested inside other tuples of any length.\n";
+    const handout = [...tuplePages.map((page) => (page.page === 2 ? { ...page, text: page.text.replace("Variable references", `${tupleFacts}Variable references`) } : page)), ...others];
+    const onTuples = await generate(handout, "tuples", { count: 10, passages: passagesFor(handout, "tuple") });
+    expect(onTuples.length).toBeGreaterThan(0);
+    for (const q of onTuples) expect(quoted(q), q.question).toMatch(/\btuples?\b/i);
     // A document with a section of its own for the topic says what it has to say about it there and in the
     // sentences naming it: its other sections lend nothing, in a handout too (round 26: "comments" in a chapter
     // of 13 pages with a section "Comments" asked about logical lines, the lexer and f-strings).

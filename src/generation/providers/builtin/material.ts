@@ -51,6 +51,8 @@ export interface StudyMaterial {
    * the document gives the topic a part of its own among others.
    */
   ownSection: boolean;
+  /** The document names the topic on most of the pages sampled: it is about it throughout (an essay on engraving). */
+  pervasive: boolean;
 }
 
 /** A passage starts on its page and may run on; a chunk of about 1,000 tokens spans a few pages at most. */
@@ -329,5 +331,6 @@ export function studyMaterial(
     facts,
     sectioned: candidates.some((c) => c.inSection),
     ownSection: candidates.some((c) => c.inSection && titledAlone(c.sentence.aside ?? c.sentence.section ?? "")),
+    pervasive,
   };
 }
