@@ -85,7 +85,7 @@ describe("a library reference's entries", () => {
       "exception KeyboardInterrupt",
       "Can be raised when the user hits the interrupt key.",
       "abs(x)",
-      "Return the absolute value of a number. The argument may be an integer or a floating point number.",
+      "Return the absolute value of a number. The argument abs takes may be an integer or a floating point number.",
       "exception FloatingPointError",
       "Not currently used.",
     ].join("\n");
@@ -96,13 +96,29 @@ describe("a library reference's entries", () => {
       "BytesWarning is the base class for warnings related to bytes and bytearray.",
       "ResourceWarning is the base class for warnings related to resource usage.",
       "KeyboardInterrupt can be raised when the user hits the interrupt key.",
-      "abs() returns the absolute value of a number.",
-      "The argument may be an integer or a floating point number.",
+      "Return the absolute value of a number.",
+      "The argument abs takes may be an integer or a floating point number.",
       "Not currently used.",
     ]);
     // The page's own words are kept for the source a question quotes.
     expect(sentences[0]?.printed).toBe("Raised when an assert statement fails.");
-    expect(sentences[6]?.printed).toBeUndefined();
+    expect(sentences[5]?.printed).toBeUndefined();
+    // A function's "Return …" is left as printed (named, it would read as code), and not asked.
+    expect(rejectReason(sentences[5]!)).toBeDefined();
+  });
+
+  it("never ask the rest of a description that leaves the entry unnamed (round 29: 'If strict is False, …' under os.path.realpath)", () => {
+    const text = [
+      "os.path.realpath(path, *, strict=False)",
+      "Return the canonical path of the specified filename, eliminating any symbolic links encountered in the path.",
+      "If strict is False, the path is resolved as far as possible and any remainder is appended without checking.",
+      "On some platforms realpath resolves symbolic links before collapsing parent directory components.",
+    ].join("\n");
+    const reasons = pageSentences({ page: 1, text }).slice(1).map((s) => [s.text, rejectReason(s)]);
+    expect(reasons).toEqual([
+      ["If strict is False, the path is resolved as far as possible and any remainder is appended without checking.", "entry unnamed"],
+      ["On some platforms realpath resolves symbolic links before collapsing parent directory components.", undefined],
+    ]);
   });
 });
 

@@ -9,7 +9,7 @@
  */
 
 export interface ApiEntry {
-  /** As prose names it: "SyntaxError", "abs()". */
+  /** As prose names it: "SyntaxError", "abs()", "realpath()" (of os.path.realpath). */
   name: string;
   /** A function, a method or a class with a signature: its description's verb is what it does ("Return …"). */
   callable: boolean;
@@ -30,10 +30,15 @@ export function entryOf(line: string, next: string | undefined): ApiEntry | unde
   if (entry) {
     const [, kind = "", name = ""] = entry;
     const callable = kind !== "exception" && (entry[3] !== undefined || kind !== "class");
-    return { name: callable ? `${name}()` : name, callable };
+    return { name: callable ? `${lastPart(name)}()` : lastPart(name), callable };
   }
   const signature = SIGNATURE.exec(text);
-  return signature && DOES.test(next?.trim() ?? "") ? { name: `${signature[1]}()`, callable: true } : undefined;
+  return signature && DOES.test(next?.trim() ?? "") ? { name: `${lastPart(signature[1] ?? "")}()`, callable: true } : undefined;
+}
+
+/** "os.path.realpath" as its description's sentence names it: "realpath" (the tagger ends a sentence at "os."). */
+function lastPart(dotted: string): string {
+  return dotted.split(".").at(-1) ?? dotted;
 }
 
 /** "Base class for warnings … bytearray. exception ResourceWarning": an entry's line run onto the sentence before it. */
@@ -59,29 +64,22 @@ export function entryLinesOf(line: string): string[] {
   return attribute ? [attribute[1] ?? "", attribute[2] ?? "", ...(attribute[3] ? [attribute[3]] : [])] : [line];
 }
 
-function thirdPerson(verb: string): string {
-  if (/(?:s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
-  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
-  return `${verb}s`;
-}
-
 /**
  * The first sentence of an entry's description with the entry's name as its subject, or undefined when it
  * has one of its own or opens in no way known here: "Raised when …" (SyntaxError is raised when …), "Must be
- * raised by …", "Base class for …" / "The base class for …" (… is the base class for …), and a callable's
- * "Return …" (abs() returns …).
+ * raised by …", "Base class for …" / "The base class for …" (… is the base class for …). A function's "Return …"
+ * is left as it is: "realpath() returns …" reads as code, and "realpath returns …" the tagger cannot read, so a
+ * function's description is not asked yet (its entry still keeps its sentences from other topics).
  */
 export function namedDescription(text: string, entry: ApiEntry): string | undefined {
   if (/^Raised\b/.test(text)) return `${entry.name} is raised${text.slice("Raised".length)}`;
   if (/^(?:Must|Can|May|Should) be raised\b/.test(text)) return `${entry.name} ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
   const base = /^(?:The |An? )?[Bb]ase class\b/.exec(text);
   if (base) return `${entry.name} is the base class${text.slice(base[0].length)}`;
-  const does = entry.callable ? DOES.exec(text) : null;
-  if (does?.[1]) return `${entry.name} ${thirdPerson(does[1].toLowerCase())}${text.slice(does[1].length)}`;
   return undefined;
 }
 
-/** An entry's name as words: "json.JSONEncoder()" is "json JSON Encoder", "os.path.islink()" "os path islink". */
+/** An entry's name as words: "JSONEncoder" is "JSON Encoder", "islink()" "islink". */
 export function entryWords(name: string): string {
   return name
     .replace(/\(\)$/, "")

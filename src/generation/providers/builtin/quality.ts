@@ -1,7 +1,7 @@
 import { isEnglishWord, startsWithName } from "./english.ts";
 import type { Token } from "./nlp.ts";
 import type { Sentence } from "./sentences.ts";
-import { GENERAL_VOCABULARY, GENERIC_NOUNS } from "./text.ts";
+import { escapeRegExp, GENERAL_VOCABULARY, GENERIC_NOUNS } from "./text.ts";
 
 /**
  * Whether a sentence can carry a study question as it stands: a complete statement that reads
@@ -190,6 +190,12 @@ function pointsOutside(tokens: readonly Token[], i: number): boolean {
 }
 
 /** Why a sentence cannot carry a question, or undefined when it can. */
+/** The sentence names the entry it describes: "realpath" for realpath() (os.path.realpath). */
+function namesEntry(text: string, entry: string): boolean {
+  const name = entry.replace(/\(\)$/, "");
+  return name.length > 0 && new RegExp(`(?<![\\w.])${escapeRegExp(name)}(?!\\w)`).test(text);
+}
+
 export function rejectReason(sentence: Sentence): string | undefined {
   const { text, tokens } = sentence;
   const words = tokens.filter((t) => /\p{L}/u.test(t.text));
@@ -197,6 +203,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // ("\"blob\" objects contain file data …": a quoted name may start a sentence in lower case.)
   if (!(/^\p{Lu}/u.test(text) || startsWithName(text) || /^["“]\p{Ll}[\p{L}\p{N}-]*["”]\s+\p{Ll}/u.test(text)) || !/[\p{L}\p{N})"”'’]\.["”’]?$/u.test(text)) return "incomplete";
   if (ANAPHORIC_START.test(text) && !EXPLETIVE_IT.test(text)) return "anaphoric start";
+  // "If strict is False, the path is resolved as far as possible …" under os.path.realpath(): a library entry's
+  // description goes on about the entry without naming it (round 29: "strict", "ext" and "the expansion" unexplained).
+  if (sentence.entry !== undefined && sentence.printed === undefined && !namesEntry(text, sentence.entry)) return "entry unnamed";
   // "Example: Each line …", "Note: …": a label, and what follows is often another sentence.
   if (/^[\p{L}\p{N}][\p{L}\p{N}_-]*:\s/u.test(text) || /:\s+(?:Note|See|Example)\b/.test(text)) return "label";
   // "The position value may be equal to : none, question, margin": a value list from a reference table.
