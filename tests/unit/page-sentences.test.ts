@@ -43,6 +43,11 @@ describe("sentences", () => {
       "key_func(elem) is a function that computes a key value (returns a callable).",
       "groupby() collects the consecutive elements.",
     ]);
+    // Round 30 (the random module): a description's title, and a sentence opening with a parameter's name, put
+    // back together are two sentences, and not asked.
+    const titled = pageSentences({ page: 1, text: "Normal distribution. mu is the mean, and sigma is the standard deviation." });
+    expect(titled.map((s) => s.text)).toEqual(["Normal distribution. mu is the mean, and sigma is the standard deviation."]);
+    expect(rejectReason(titled[0]!)).toBe("two sentences");
     // Round 26: cut after "'!'" and put back together, the piece keeps the space the page printed before it
     // (it was asked as "… an exclamation point '!'may follow.").
     expect(texts("A conversion field, introduced by an exclamation point '!' may follow. A format specifier may also be appended.")).toEqual([
