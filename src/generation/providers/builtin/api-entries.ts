@@ -9,15 +9,16 @@
  */
 
 export interface ApiEntry {
-  /** As prose names it: "SyntaxError", "abs()", "realpath()" (of os.path.realpath). */
+  /**
+   * Bare, as a sentence can name it: "SyntaxError", "JSONEncoder" (of json.JSONEncoder), "realpath" (of
+   * os.path.realpath). Not "JSONEncoder()": a call reads as code, and such a sentence is never asked.
+   */
   name: string;
-  /** A function, a method or a class with a signature: its description's verb is what it does ("Return …"). */
-  callable: boolean;
 }
 
 const KINDS = "exception|class|function|method|classmethod|staticmethod|awaitable|coroutine|abstractmethod";
 /** "exception SyntaxError(message, details)", "class bool(x=False)", "exception Exception". */
-const ENTRY = new RegExp(`^(${KINDS})\\s+([A-Za-z_][\\w.]*)\\s*(\\(.*\\))?$`);
+const ENTRY = new RegExp(`^(?:${KINDS})\\s+([A-Za-z_][\\w.]*)\\s*(?:\\(.*\\))?$`);
 /** "abs(x)", "divmod(a, b)": a signature alone, an entry only over a description that says what it does. */
 const SIGNATURE = /^([a-z_][\w.]*)\([^()]*\)$/;
 /** The imperative a function's description opens with ("Return the absolute value …"). */
@@ -28,12 +29,10 @@ export function entryOf(line: string, next: string | undefined): ApiEntry | unde
   const text = line.trim();
   const entry = ENTRY.exec(text);
   if (entry) {
-    const [, kind = "", name = ""] = entry;
-    const callable = kind !== "exception" && (entry[3] !== undefined || kind !== "class");
-    return { name: callable ? `${lastPart(name)}()` : lastPart(name), callable };
+    return { name: lastPart(entry[1] ?? "") };
   }
   const signature = SIGNATURE.exec(text);
-  return signature && DOES.test(next?.trim() ?? "") ? { name: `${lastPart(signature[1] ?? "")}()`, callable: true } : undefined;
+  return signature && DOES.test(next?.trim() ?? "") ? { name: lastPart(signature[1] ?? "") } : undefined;
 }
 
 /** "os.path.realpath" as its description's sentence names it: "realpath" (the tagger ends a sentence at "os."). */
@@ -79,10 +78,9 @@ export function namedDescription(text: string, entry: ApiEntry): string | undefi
   return undefined;
 }
 
-/** An entry's name as words: "JSONEncoder" is "JSON Encoder", "islink()" "islink". */
+/** An entry's name as words: "JSONEncoder" is "JSON Encoder", "islink" "islink". */
 export function entryWords(name: string): string {
   return name
-    .replace(/\(\)$/, "")
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2")
     .replace(/[._]/g, " ");

@@ -190,10 +190,9 @@ function pointsOutside(tokens: readonly Token[], i: number): boolean {
 }
 
 /** Why a sentence cannot carry a question, or undefined when it can. */
-/** The sentence names the entry it describes: "realpath" for realpath() (os.path.realpath). */
+/** The sentence names the entry it describes: "realpath" for os.path.realpath. */
 function namesEntry(text: string, entry: string): boolean {
-  const name = entry.replace(/\(\)$/, "");
-  return name.length > 0 && new RegExp(`(?<![\\w.])${escapeRegExp(name)}(?!\\w)`).test(text);
+  return entry.length > 0 && new RegExp(`(?<![\\w.])${escapeRegExp(entry)}(?!\\w)`).test(text);
 }
 
 export function rejectReason(sentence: Sentence): string | undefined {
