@@ -649,6 +649,14 @@ describe("question forms on real sentences", () => {
     }
   });
 
+  it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {
+    const rootSet = "The root-set consists of the general purpose registers of all threads and the pointer-sized data words in client memory.";
+    expect(rejectReason(sentence(rootSet))).toBeUndefined();
+    const fact = factOf(sentence(rootSet));
+    expect(fact.subject?.text).toBe("root-set");
+    expect(fact.phrases.map((p) => p.text)).toContain("pointer-sized data words");
+  });
+
   it("reads a tutorial's self-contained sentences (round 13: the Python tutorial gave no test on dictionaries or inheritance)", () => {
     for (const text of [
       // "It" standing for the clause after it, not for something said before.

@@ -76,6 +76,7 @@ export function parse(text: string): Parsed[] {
       const at = (offsets[i] ?? 0) - start;
       tokens.push({ text: value, lower: value.toLowerCase(), pos: pos[i] ?? "X", lemma: lemmas[i] ?? value.toLowerCase(), start: at, end: at + value.length });
     }
+    retagHyphenated(tokens);
     const entities: Entity[] = [];
     while (nextEntity < entityList.length && (entityList[nextEntity]?.span[0] ?? 0) < first) nextEntity++;
     for (; nextEntity < entityList.length && (entityList[nextEntity]?.span[0] ?? 0) <= last; nextEntity++) {
@@ -85,6 +86,23 @@ export function parse(text: string): Parsed[] {
     out.push({ text: text.slice(start, end), tokens, entities, ...(start > 0 && !/\s/.test(text.charAt(start - 1)) && { glued: true }) });
   });
   return out;
+}
+
+/**
+ * "The root-set consists of …", "a pointer-sized data word": the tagger splits a hyphenated word and reads
+ * its last part alone, as a verb ("set", "sized"), so the sentence had no subject and was refused (round 31,
+ * Valgrind's manual, where such compounds name most of its terms). A noun or adjective joined by a hyphen,
+ * with no space, to a verb form makes a noun ("root-set", "copy-on-write") or, ending as a participle, an
+ * adjective ("pointer-sized"). (The tagger keeps a prefixed word whole: "re-run", "pre-computed".)
+ */
+function retagHyphenated(tokens: Token[]): void {
+  for (let i = 2; i < tokens.length; i++) {
+    const [before, hyphen, last] = [tokens[i - 2] as Token, tokens[i - 1] as Token, tokens[i] as Token];
+    if (last.pos !== "VERB" || hyphen.text !== "-" || before.end !== hyphen.start || last.start !== hyphen.end) continue;
+    if (!/^\p{L}+$/u.test(before.text) || !/^\p{L}+$/u.test(last.text)) continue;
+    if (!["NOUN", "PROPN", "ADJ", "ADV", "ADP"].includes(before.pos)) continue;
+    last.pos = /(?:ed|ing|en|wn)$/.test(last.lower) ? "ADJ" : "NOUN";
+  }
 }
 
 /** The part-of-speech tags of a short phrase read on its own (topic suggestions). */

@@ -141,6 +141,8 @@ function definiteGenericSubject(tokens: readonly Token[]): boolean {
   }
   if (noun?.pos !== "NOUN" || noun.text !== noun.lower) return false;
   if (["NOUN", "PROPN", "ADP", "ADJ", "NUM"].includes(next.pos) && next.text !== ",") return false;
+  // "The root-set consists of …": a hyphenated compound is a term of the document, not a general noun.
+  if (next.text === "-" && next.start === noun.end) return false;
   return !(["is", "are"].includes(next.lower) && ["a", "an"].includes(after?.lower ?? ""));
 }
 
