@@ -97,7 +97,6 @@ export async function runPipeline(db: Db, provider: Provider, input: PipelineInp
           document: { pageCount: input.pageCount, pages, unit: input.pageUnit },
           exclude: [...(input.previous?.exclude ?? []), ...accepted.map((q) => q.question)],
           excludeSources: input.previous?.excludeSources,
-          asked: accepted.length,
           seed: input.seed + index,
           signal: control.signal,
         });

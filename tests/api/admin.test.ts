@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analytics } from "../../src/admin/analytics.ts";
 import { newStudent } from "../helpers/accounts.ts";
-import { uploadRFaq } from "../helpers/generation.ts";
+import { uploadPythonErrors, uploadRFaq } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -233,8 +233,8 @@ describe("analytics", () => {
   it("counts known activity per day, with the spec's three figures", async () => {
     const before = (await admin.c.get("/api/admin/analytics?days=7")).body;
     const s = await newStudent(server.url);
-    const fileId = await uploadRFaq(s.c);
-    const gen = await s.c.post("/gpt/generate", { file_id: fileId, topic: "Packages", count: 2 });
+    const fileId = await uploadPythonErrors(s.c);
+    const gen = await s.c.post("/gpt/generate", { file_id: fileId, topic: "Exceptions", count: 2 });
     const test = (await s.c.get(`/api/tests/${gen.body.test_id}`)).body;
     await s.c.post("/tests/submit", { test_id: gen.body.test_id, answers: { 0: test.test_metadata.questions[0].answer } }); // 50%
     const after = (await admin.c.get("/api/admin/analytics?days=7")).body;
@@ -251,7 +251,7 @@ describe("analytics", () => {
     const fifty = (a: any) => a.score_distribution.find((b: any) => b.range === "50–59%").count;
     expect(fifty(after)).toBe(fifty(before) + 1);
     expect(after.generation.find((g: any) => g.provider === "builtin").succeeded).toBeGreaterThan(0);
-    expect(after.top_topics.map((t: any) => t.topic)).toContain("packages");
+    expect(after.top_topics.map((t: any) => t.topic)).toContain("exceptions");
     expect(after.queue).toMatchObject({ queued: expect.any(Number), running: expect.any(Number) });
 
     // 31 days later the student is no longer active, and today's activity has left the 7-day window

@@ -273,13 +273,13 @@ describe("the review of an assigned attempt", () => {
 describe("a member's own tests from the class's material", () => {
   it("never ask an assigned test's questions, so they are no answer key to it", async () => {
     // A file of its own: the tests this file assigned before from the shared one would together cover
-    // most of the R FAQ's questions on packages, and a member could be left with none (CI saw a 422).
+    // most of the chapter's questions on exceptions, and a member could be left with none (CI saw a 422).
     const { testId, fileId } = await newTest(teacher.c);
     expect((await teacher.c.post(`/api/classes/${cls.id}/materials`, { file_id: fileId })).status).toBe(201);
     expect((await assign(teacher.c, { test_id: testId, due_at: inMinutes(server, 60 * 24 * 3), show_answers_after: "due" })).status).toBe(201);
     const stems = (id: number, c: Client) => c.get(`/api/tests/${id}`).then((r) => r.body.test_metadata.questions.map((q: { question: string }) => q.question) as string[]);
     const assignedStems = await stems(testId, teacher.c);
-    const gen = await ben.c.post("/api/gpt/generate", { file_id: fileId, topic: "packages", count: 3, question_types: ["multiple_choice"] });
+    const gen = await ben.c.post("/api/gpt/generate", { file_id: fileId, topic: "exceptions", count: 3, question_types: ["multiple_choice"] });
     expect(gen.status).toBe(200);
     const own = await stems(gen.body.test_id, ben.c);
     expect(own.length).toBeGreaterThan(0);

@@ -11,7 +11,7 @@ import { createRouter } from "../../src/http/app.ts";
 import { ALIASED } from "../../src/http/middleware/aliases.ts";
 import { notify } from "../../src/study/notifications/service.ts";
 import { newStudent } from "../helpers/accounts.ts";
-import { uploadRFaq } from "../helpers/generation.ts";
+import { uploadPythonErrors } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -120,13 +120,13 @@ const ROUTES: Record<string, RouteCase> = {
   "GET /api/materials/uploads/:id/progress": { access: "user", ok: 404 },
   "GET /api/files/:id": { access: "user", owned: "fileId", ok: 200 },
   "GET /api/files/:id/download": { access: "user", owned: "fileId", ok: 200 },
-  "GET /api/files/:id/search": { access: "user", owned: "fileId", ok: 200, query: "?q=package" },
+  "GET /api/files/:id/search": { access: "user", owned: "fileId", ok: 200, query: "?q=exception" },
   "DELETE /api/files/:id": { access: "user", owned: "fileId", ok: 204, fresh: true },
   "POST /api/tests/submit": { access: "user", ownsBody: true, ok: 201, body: (f) => ({ test_id: f.testId, answers: {} }) },
   "GET /api/tests/results": { access: "user", ok: 200 },
   "GET /api/results/:id": { access: "user", owned: "resultId", ok: 200 },
   "GET /api/dashboard": { access: "user", ok: 200 },
-  "POST /api/gpt/generate": { access: "user", ownsBody: true, ok: 202, body: (f) => ({ file_id: f.fileId, topic: "packages", count: 1, async: true }) },
+  "POST /api/gpt/generate": { access: "user", ownsBody: true, ok: 202, body: (f) => ({ file_id: f.fileId, topic: "exceptions", count: 1, async: true }) },
   "GET /api/study_sets": { access: "user", ok: 200 },
   "POST /api/study_sets": { access: "user", ok: 201, body: () => ({ name: "Another set" }) },
   "POST /api/study_sets/from-result": { access: "user", ownsBody: true, ok: 201, body: (f) => ({ result_id: f.resultId }) },
@@ -237,7 +237,7 @@ async function teachingRecords(t: Fixture) {
 
 /** A study set of `c`'s: written from the material when given one, else typed in. */
 async function studySet(c: Client, fileId?: number) {
-  const res = await c.post("/api/study_sets", fileId ? { name: "Set", file_id: fileId, topic: "packages", count: 2 } : { name: "Set", flashcards: [{ question: "Q?", answer: "A" }] });
+  const res = await c.post("/api/study_sets", fileId ? { name: "Set", file_id: fileId, topic: "exceptions", count: 2 } : { name: "Set", flashcards: [{ question: "Q?", answer: "A" }] });
   if (res.status !== 201) throw new Error(`study set failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { setId: res.body.id as number, cardId: res.body.flashcards[0].id as number };
 }
@@ -266,14 +266,14 @@ async function fixture(name: string, records = true): Promise<Fixture> {
   const sessionId: number = (await s.c.get("/api/auth/sessions")).body[0].id;
   const base = { ...s, sessionId, fileId: 0, testId: 0, draftTestId: 0, resultId: 0, jobId: 0, teacherClassId: 0, joinCode: "", assignmentId: 0, memberId: 0, newcomer: "" };
   if (!records) {
-    const fileId = await uploadRFaq(s.c);
+    const fileId = await uploadPythonErrors(s.c);
     return { ...base, ...(await studySet(s.c)), ...(await organiser(s.c, fileId)), ...(await studyRecords(s)), fileId };
   }
-  const fileId = await uploadRFaq(s.c);
-  const gen = await s.c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2 });
+  const fileId = await uploadPythonErrors(s.c);
+  const gen = await s.c.post("/gpt/generate", { file_id: fileId, topic: "exceptions", count: 2 });
   if (gen.status !== 200) throw new Error(`generation failed: ${gen.status} ${JSON.stringify(gen.body)}`);
   const sub = await s.c.post("/tests/submit", { test_id: gen.body.test_id, answers: {} });
-  const draft = await s.c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2 });
+  const draft = await s.c.post("/gpt/generate", { file_id: fileId, topic: "exceptions", count: 2 });
   return { ...base, ...(await studySet(s.c, fileId)), ...(await organiser(s.c, fileId)), ...(await studyRecords(s)), fileId, testId: gen.body.test_id, draftTestId: draft.body.test_id, jobId: gen.body.job_id, resultId: sub.body.result_id };
 }
 
@@ -287,7 +287,7 @@ function pathFor(name: string, route: RouteCase, f: Fixture): string {
 async function call(c: Client, name: string, route: RouteCase, f: Fixture, viaPath?: string): Promise<number> {
   const method = name.split(" ")[0]!;
   const path = viaPath ?? pathFor(name, route, f);
-  if (name === "POST /api/files/upload/scan") return (await c.upload(path, (await import("../helpers/generation.ts")).R_FAQ, "r-faq.pdf")).status;
+  if (name === "POST /api/files/upload/scan") return (await c.upload(path, (await import("../helpers/generation.ts")).PYTHON_ERRORS, "python-errors.pdf")).status;
   const body = route.body?.(f);
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GOAL_MESSAGES } from "../../src/study/goals/schema.ts";
 import { newStudent } from "../helpers/accounts.ts";
-import { uploadRFaq } from "../helpers/generation.ts";
+import { uploadPythonErrors } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -16,11 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A student with one generated test on "packages"; `take(right)` submits it with that many right answers. */
+/** A student with one generated test on "exceptions"; `take(right)` submits it with that many right answers. */
 async function studentWithTest(count = 4) {
   const student = await newStudent(server.url);
-  const fileId = await uploadRFaq(student.c);
-  const gen = await student.c.post("/gpt/generate", { file_id: fileId, topic: "packages", count });
+  const fileId = await uploadPythonErrors(student.c);
+  const gen = await student.c.post("/gpt/generate", { file_id: fileId, topic: "exceptions", count });
   const questions: { answer: string }[] = (await student.c.get(`/api/tests/${gen.body.test_id}`)).body.test_metadata.questions;
   const take = (right: number) =>
     student.c.post("/tests/submit", { test_id: gen.body.test_id, answers: Object.fromEntries(questions.slice(0, right).map((q, i) => [String(i), q.answer])) });
@@ -44,15 +44,15 @@ describe("goal routes", () => {
     const created = await c.post("/api/goals", { kind: "tests_taken", target: 3, within_days: 7, topic: "ignored for counts" });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ kind: "tests_taken", title: "Take 3 tests this week", target: 3, within_days: 7, topic: null, progress: 0, current: 0, reached: false });
-    const average = await c.post("/api/goals", { kind: "average_score", target: 80, topic: "Packages", title: "  Ace   packages " });
-    expect(average.body).toMatchObject({ title: "Ace packages", topic: "Packages", within_days: null, current: null });
+    const average = await c.post("/api/goals", { kind: "average_score", target: 80, topic: "Exceptions", title: "  Ace   exceptions " });
+    expect(average.body).toMatchObject({ title: "Ace exceptions", topic: "Exceptions", within_days: null, current: null });
     expect((await c.get("/api/goals")).body.map((g: { id: number }) => g.id)).toEqual([created.body.id, average.body.id]);
 
     const changed = await c.patch(`/api/goals/${created.body.id}`, { target: 5, within_days: null });
     expect(changed.status).toBe(200);
     // A title made for the goal follows what it counts; one the student wrote stays.
     expect(changed.body).toMatchObject({ title: "Take 5 tests", target: 5, within_days: null });
-    expect((await c.patch(`/api/goals/${average.body.id}`, { target: 90 })).body.title).toBe("Ace packages");
+    expect((await c.patch(`/api/goals/${average.body.id}`, { target: 90 })).body.title).toBe("Ace exceptions");
     expect((await c.patch(`/api/goals/${average.body.id}`, { title: "Packages at 90" })).body).toMatchObject({ title: "Packages at 90", target: 90 });
 
     expect((await c.delete(`/api/goals/${created.body.id}`)).status).toBe(204);
@@ -119,7 +119,7 @@ describe("progress from real activity", () => {
     const s = await studentWithTest(4);
     await s.take(4); // before the goals: does not count
     const taken = (await s.c.post("/api/goals", { kind: "tests_taken", target: 3 })).body;
-    const onTopic = (await s.c.post("/api/goals", { kind: "average_score", target: 80, topic: "packages" })).body;
+    const onTopic = (await s.c.post("/api/goals", { kind: "average_score", target: 80, topic: "exceptions" })).body;
     const offTopic = (await s.c.post("/api/goals", { kind: "average_score", target: 80, topic: "photosynthesis" })).body;
 
     await s.take(2); // 50%
@@ -135,16 +135,16 @@ describe("progress from real activity", () => {
     expect(dashboard.goals).toEqual([
       { id: offTopic.id, title: "Reach an 80% average on photosynthesis", progress: 0, reached: false },
       { id: taken.id, title: "Take 3 tests", progress: 100, reached: true },
-      { id: onTopic.id, title: "Reach an 80% average on packages", progress: 100, reached: true },
+      { id: onTopic.id, title: "Reach an 80% average on exceptions", progress: 100, reached: true },
     ]);
     await s.take(4);
     const reached = (await s.c.get("/api/notifications")).body.items.filter((n: { kind: string }) => n.kind === "goal_reached");
-    expect(reached.map((n: { message: string }) => n.message).sort()).toEqual(["Goal reached: Reach an 80% average on packages.", "Goal reached: Take 3 tests."]);
+    expect(reached.map((n: { message: string }) => n.message).sort()).toEqual(["Goal reached: Reach an 80% average on exceptions.", "Goal reached: Take 3 tests."]);
   });
 
   it("cards_reviewed and set_mastered move with flashcard reviews", async () => {
     const { c } = await newStudent(server.url);
-    const set = await c.post("/api/study_sets", { name: "Packages", flashcards: [{ question: "Where do packages come from?", answer: "CRAN" }, { question: "Load one with?", answer: "library()" }] });
+    const set = await c.post("/api/study_sets", { name: "Exceptions", flashcards: [{ question: "Where do packages come from?", answer: "CRAN" }, { question: "Load one with?", answer: "library()" }] });
     expect(set.status).toBe(201);
     const other = (await c.post("/api/study_sets", { name: "Other", flashcards: [{ question: "Q", answer: "A" }] })).body;
     const reviews = (await c.post("/api/goals", { kind: "cards_reviewed", target: 4 })).body;

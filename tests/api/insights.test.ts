@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newStudent } from "../helpers/accounts.ts";
 import { reply } from "../helpers/fake-openai.ts";
-import { uploadRFaq } from "../helpers/generation.ts";
+import { uploadPythonErrors } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
 import { startWithFakeOllama, startWithFakeOpenAI, type WithFakeAI } from "../helpers/openai-server.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
@@ -49,31 +49,31 @@ describe("AI insights with the built-in provider", () => {
   it("computes each topic's figures exactly from the student's own attempts", async () => {
     const { c } = await newStudent(server.url);
     const { c: other } = await newStudent(server.url, "other");
-    const fileId = await uploadRFaq(c);
+    const fileId = await uploadPythonErrors(c);
     expect(await other.get("/api/ai/insights")).toMatchObject({ status: 200, body: [] });
 
-    const packages = await makeTest(c, fileId, "packages", "Medium", 4);
+    const exceptions = await makeTest(c, fileId, "exceptions", "Medium", 4);
     server.clock.advance(1000);
-    const first = await attempt(c, packages, [0]); // 25%: missed 1, 2, 3
+    const first = await attempt(c, exceptions, [0]); // 25%: missed 1, 2, 3
     server.clock.advance(1000);
-    const second = await attempt(c, packages, [0, 2]); // 50%: missed 1, 3
+    const second = await attempt(c, exceptions, [0, 2]); // 50%: missed 1, 3
     server.clock.advance(1000);
-    const cran = await makeTest(c, fileId, "CRAN", "Easy", 2);
+    const cran = await makeTest(c, fileId, "finally clause", "Easy", 2);
     server.clock.advance(1000);
     await attempt(c, cran, [0, 1]); // 100%
 
     // Another student's activity on the same topic changes nothing here.
-    const theirFile = await uploadRFaq(other);
-    const theirs = await makeTest(other, theirFile, "packages", "Hard", 2);
+    const theirFile = await uploadPythonErrors(other);
+    const theirs = await makeTest(other, theirFile, "exceptions", "Hard", 2);
     await attempt(other, theirs, []);
 
     const res = await c.get("/api/ai/insights");
     expect(res.status).toBe(200);
-    expect(res.body.map((t: { topic: string }) => t.topic)).toEqual(["CRAN", "packages"]); // latest activity first
+    expect(res.body.map((t: { topic: string }) => t.topic)).toEqual(["finally clause", "exceptions"]); // latest activity first
 
     const [easy, medium] = res.body;
     expect(easy).toMatchObject({
-      topic: "CRAN",
+      topic: "finally clause",
       created_at: expect.any(String),
       questions: expect.any(Array),
       tests: 1,
@@ -82,14 +82,14 @@ describe("AI insights with the built-in provider", () => {
       recent_accuracy: 100,
       change: null,
       most_missed: [],
-      next_steps: { take_test: { topic: "CRAN", difficulty: "Medium", study_material_id: fileId, untaken_test_id: null }, flashcards: null, review_pages: [] },
+      next_steps: { take_test: { topic: "finally clause", difficulty: "Medium", study_material_id: fileId, untaken_test_id: null }, flashcards: null, review_pages: [] },
       summary: { source: "figures" },
     });
     expect(easy.next_steps.take_test.reason).toMatch(/100%.*harder/);
 
     expect(medium).toMatchObject({
-      topic: "packages",
-      test_id: packages.id,
+      topic: "exceptions",
+      test_id: exceptions.id,
       difficulty: "Medium",
       tests: 1,
       attempts: 2,
@@ -97,11 +97,11 @@ describe("AI insights with the built-in provider", () => {
       recent_accuracy: 37.5,
       change: 25,
       history: [
-        { result_id: first, test_id: packages.id, score: 25, correct: 1, total: 4, difficulty: "Medium" },
-        { result_id: second, test_id: packages.id, score: 50, correct: 2, total: 4, difficulty: "Medium" },
+        { result_id: first, test_id: exceptions.id, score: 25, correct: 1, total: 4, difficulty: "Medium" },
+        { result_id: second, test_id: exceptions.id, score: 50, correct: 2, total: 4, difficulty: "Medium" },
       ],
       next_steps: {
-        take_test: { topic: "packages", difficulty: "Easy", study_material_id: fileId, untaken_test_id: null },
+        take_test: { topic: "exceptions", difficulty: "Easy", study_material_id: fileId, untaken_test_id: null },
         flashcards: { result_id: second, missed: 2 },
       },
     });
@@ -112,9 +112,9 @@ describe("AI insights with the built-in provider", () => {
       [3, 2, 2],
       [2, 1, 2],
     ]);
-    expect(medium.most_missed[0]).toMatchObject({ test_id: packages.id, source_pages: packages.questions[1]!.source_pages, result_id: second });
+    expect(medium.most_missed[0]).toMatchObject({ test_id: exceptions.id, source_pages: exceptions.questions[1]!.source_pages, result_id: second });
     expect(medium.next_steps.review_pages).toEqual(
-      pageCounts(packages.questions, [1, 2, 3, 1, 3]).map((p) => ({ ...p, study_material_id: fileId, filename: "r-faq.pdf", page_unit: "page" })),
+      pageCounts(exceptions.questions, [1, 2, 3, 1, 3]).map((p) => ({ ...p, study_material_id: fileId, filename: "python-errors.pdf", page_unit: "page" })),
     );
     expect(medium.summary.text).toContain("37.5%");
     expect(medium.summary.text).toContain("Next: an Easy test.");
@@ -122,15 +122,15 @@ describe("AI insights with the built-in provider", () => {
     // The other student sees only their own topic and attempt.
     const mine = (await other.get("/api/ai/insights")).body;
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ topic: "packages", attempts: 1, accuracy: 0, test_id: theirs.id, next_steps: { take_test: { difficulty: "Medium" } } });
+    expect(mine[0]).toMatchObject({ topic: "exceptions", attempts: 1, accuracy: 0, test_id: theirs.id, next_steps: { take_test: { difficulty: "Medium" } } });
   });
 
   it("lists a generated but untaken topic with the test to take", async () => {
     const { c } = await newStudent(server.url);
-    const fileId = await uploadRFaq(c);
-    const test = await makeTest(c, fileId, "CRAN", "Hard", 2);
+    const fileId = await uploadPythonErrors(c);
+    const test = await makeTest(c, fileId, "finally clause", "Hard", 2);
     const [topic] = (await c.get("/api/ai/insights/")).body;
-    expect(topic).toMatchObject({ topic: "CRAN", attempts: 0, accuracy: null, history: [], next_steps: { take_test: { difficulty: "Hard", untaken_test_id: test.id } } });
+    expect(topic).toMatchObject({ topic: "finally clause", attempts: 0, accuracy: null, history: [], next_steps: { take_test: { difficulty: "Hard", untaken_test_id: test.id } } });
     expect(topic.summary.text).toMatch(/not taken one yet/);
   });
 });
@@ -152,18 +152,18 @@ describe("AI insights with a language model", () => {
 
   it("writes the summary from the figures, once per version of them, and falls back to plain sentences when the model fails", async () => {
     const { c } = await newStudent(fake.server.url);
-    const fileId = await uploadRFaq(c);
-    const test = await makeTest(c, fileId, "packages", "Medium", 2);
+    const fileId = await uploadPythonErrors(c);
+    const test = await makeTest(c, fileId, "exceptions", "Medium", 2);
     await attempt(c, test, [0]); // 50%
 
-    fake.ai.script(summaries([{ id: 1, summary: "You got 50% of packages right. Review the pages of the question you missed, then take another Medium test." }]));
+    fake.ai.script(summaries([{ id: 1, summary: "You got 50% of exceptions right. Review the pages of the question you missed, then take another Medium test." }]));
     const res = await c.get("/api/ai/insights");
     expect(res.status).toBe(200);
-    expect(res.body[0].summary).toEqual({ source: "ai", text: "You got 50% of packages right. Review the pages of the question you missed, then take another Medium test." });
+    expect(res.body[0].summary).toEqual({ source: "ai", text: "You got 50% of exceptions right. Review the pages of the question you missed, then take another Medium test." });
     const [sent] = summaryRequests();
     expect(sent!.messages[0]!.role).toBe("system");
     const figures = JSON.parse(/<figures>\n([\s\S]*)\n<\/figures>/.exec(sent!.messages[1]!.content)![1]!);
-    expect(figures.topics[0]).toMatchObject({ id: 1, topic: "packages", attempts: 1, accuracy_percent: 50, next_test: { difficulty: "Medium" } });
+    expect(figures.topics[0]).toMatchObject({ id: 1, topic: "exceptions", attempts: 1, accuracy_percent: 50, next_test: { difficulty: "Medium" } });
     expect(figures.topics[0].most_missed[0]).toMatchObject({ missed: 1, of_attempts: 1, pages: test.questions[1]!.source_pages });
 
     // Same figures: the cached summary, no second request.
@@ -184,8 +184,8 @@ describe("AI insights with a language model", () => {
 
   it("falls back when the model times out or writes numbers the figures do not hold", async () => {
     const { c } = await newStudent(fake.server.url);
-    const fileId = await uploadRFaq(c);
-    const test = await makeTest(c, fileId, "CRAN", "Easy", 2);
+    const fileId = await uploadPythonErrors(c);
+    const test = await makeTest(c, fileId, "finally clause", "Easy", 2);
     await attempt(c, test, [1]);
 
     fake.ai.script(reply.hang());
@@ -196,7 +196,7 @@ describe("AI insights with a language model", () => {
     expect(Date.now() - started).toBeLessThan(5000); // LLM_TIMEOUT_S=1 bounds the wait
 
     await attempt(c, test, [0, 1]);
-    fake.ai.script(summaries([{ id: 1, summary: "You scored 97% on CRAN." }]));
+    fake.ai.script(summaries([{ id: 1, summary: "You scored 97% on finally clause." }]));
     const invented = await c.get("/api/ai/insights");
     expect(invented.body[0].summary.source).toBe("figures");
   });
@@ -207,8 +207,8 @@ describe("AI insights with Ollama", () => {
 
   it("asks Ollama for JSON with the figures and uses its summary", async () => {
     const { c } = await newStudent(fake.server.url);
-    const fileId = await uploadRFaq(c);
-    const test = await makeTest(c, fileId, "packages", "Easy", 2);
+    const fileId = await uploadPythonErrors(c);
+    const test = await makeTest(c, fileId, "exceptions", "Easy", 2);
     await attempt(c, test, [0, 1]);
     fake.ai.script(reply.content(JSON.stringify({ summaries: [{ id: 1, summary: "Every answer right: try a Medium test next." }] })));
     const res = await c.get("/api/ai/insights");

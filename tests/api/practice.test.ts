@@ -4,7 +4,7 @@ import { grade } from "../../src/practice/grading.ts";
 import type { Question } from "../../src/generation/providers/types.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { exited, freePort, spawnServer } from "../helpers/cli.ts";
-import { uploadRFaq } from "../helpers/generation.ts";
+import { uploadPythonErrors } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
 import { startTestServer, tempDir, type TestServer } from "../helpers/server.ts";
 
@@ -17,8 +17,8 @@ afterAll(() => server.close());
 /** A student with a generated 5-question test; returns its questions with answers. */
 async function studentWithTest(count = 5) {
   const student = await newStudent(server.url);
-  const fileId = await uploadRFaq(student.c);
-  const gen = await student.c.post("/gpt/generate", { file_id: fileId, topic: "packages", count });
+  const fileId = await uploadPythonErrors(student.c);
+  const gen = await student.c.post("/gpt/generate", { file_id: fileId, topic: "exceptions", count });
   const test = (await student.c.get(`/api/tests/${gen.body.test_id}`)).body;
   return { ...student, testId: gen.body.test_id as number, questions: test.test_metadata.questions as Question[] };
 }
@@ -69,7 +69,7 @@ describe("submitting a test", () => {
     expect(second.body.score).toBe(100);
     const list = await c.get("/tests/results");
     expect(list.body.map((r: { result_id: number }) => r.result_id)).toEqual([second.body.result_id, res.body.result_id]);
-    expect(list.body[0]).toMatchObject({ test_id: testId, test_name: "Packages (Easy)", score: 100, correct: 5, total: 5 });
+    expect(list.body[0]).toMatchObject({ test_id: testId, test_name: "Exceptions (Easy)", score: 100, correct: 5, total: 5 });
     const one = await c.get(`/api/results/${res.body.result_id}`);
     expect(one.body).toEqual(res.body);
   });
@@ -138,10 +138,10 @@ describe("the dashboard", () => {
     await c.post("/tests/submit", { test_id: testId, answers: { "0": questions[0]!.answer, "1": questions[1]!.answer } }); // 50
     const res = await c.get("/api/dashboard");
     const newest = (await c.get("/tests/results")).body[0];
-    expect(res.body.recent_tests).toEqual([{ id: testId, name: "Packages (Easy)", score: 50, result_id: newest.result_id, created_at: expect.any(String) }]);
+    expect(res.body.recent_tests).toEqual([{ id: testId, name: "Exceptions (Easy)", score: 50, result_id: newest.result_id, created_at: expect.any(String) }]);
     expect(res.body.statistics).toEqual({ average_score: 58.3, best_score: 100, worst_score: 25 });
     expect(res.body.recent_scores.map((p: { score: number }) => p.score)).toEqual([25, 100, 50]);
-    expect(res.body.recent_scores[2]).toEqual({ result_id: newest.result_id, test_name: "Packages (Easy)", score: 50, submitted_at: newest.submitted_at });
+    expect(res.body.recent_scores[2]).toEqual({ result_id: newest.result_id, test_name: "Exceptions (Easy)", score: 50, submitted_at: newest.submitted_at });
   });
 
   it("uses DASHBOARD_BACKGROUND_URL as background_image", async () => {
@@ -162,8 +162,8 @@ describe("crash safety", () => {
     const first = await spawnServer({ ...env, PORT: String(await freePort()) });
     const c: Client = client(first.url);
     await c.post("/api/auth/register", { username: "crashy", email: "crash@school.example", password: "crash-test" });
-    const fileId = await uploadRFaq(c);
-    const gen = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 3 });
+    const fileId = await uploadPythonErrors(c);
+    const gen = await c.post("/gpt/generate", { file_id: fileId, topic: "exceptions", count: 3 });
     const submitted = await c.post("/tests/submit", { test_id: gen.body.test_id, answers: { "0": "x" } }, { "Idempotency-Key": "k-1" });
     expect(submitted.status).toBe(201);
     first.child.kill("SIGKILL");

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dueCount, endOfUtcDay, masteredSets, reviewsSince, setProgress } from "../../src/study/sets/stats.ts";
 import { LIMITS, MESSAGES } from "../../src/study/sets/schema.ts";
 import { newStudent } from "../helpers/accounts.ts";
-import { uploadRFaq, waitForJobEnd } from "../helpers/generation.ts";
+import { uploadPythonErrors, waitForJobEnd } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -95,8 +95,8 @@ describe("study sets by hand", () => {
       [{ name: "ok", flashcards: [{ question: "Q", answer: "a".repeat(LIMITS.answer + 1) }] }, MESSAGES.answerLong],
       [{ name: "ok", flashcards: Array.from({ length: LIMITS.cardsPerSet + 1 }, () => ({ question: "Q", answer: "A" })) }, MESSAGES.tooManyCards],
       [{ name: "ok", file_id: 1 }, MESSAGES.topic],
-      [{ name: "ok", file_id: 1, topic: "packages", count: 0 }, MESSAGES.count],
-      [{ name: "ok", file_id: 1, topic: "packages", count: 51 }, MESSAGES.count],
+      [{ name: "ok", file_id: 1, topic: "exceptions", count: 0 }, MESSAGES.count],
+      [{ name: "ok", file_id: 1, topic: "exceptions", count: 51 }, MESSAGES.count],
     ];
     for (const [body, message] of cases) {
       const res = await c.post("/api/study_sets", body);
@@ -129,10 +129,10 @@ describe("study sets by hand", () => {
 describe("cards written from study material", () => {
   it("writes each card's answer on its cited page, with the configured provider", async () => {
     const { c } = await newStudent(server.url);
-    const fileId = await uploadRFaq(c);
-    const res = await c.post("/study_sets/", { name: "Packages", file_id: fileId, topic: "packages", count: 5 });
+    const fileId = await uploadPythonErrors(c);
+    const res = await c.post("/study_sets/", { name: "Exceptions", file_id: fileId, topic: "exceptions", count: 5 });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ study_material_id: fileId, topic: "packages", card_count: 5 });
+    expect(res.body).toMatchObject({ study_material_id: fileId, topic: "exceptions", card_count: 5 });
     const hash = (await server.app.db("study_materials").where({ id: fileId }).first()).hash;
     const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
     for (const card of res.body.flashcards) {
@@ -145,24 +145,24 @@ describe("cards written from study material", () => {
   it("refuses a topic the material does not cover, and another student's file", async () => {
     const owner = await newStudent(server.url);
     const other = await newStudent(server.url);
-    const fileId = await uploadRFaq(owner.c);
+    const fileId = await uploadPythonErrors(owner.c);
     const missing = await owner.c.post("/api/study_sets", { name: "X", file_id: fileId, topic: "photosynthesis", count: 3 });
     expect(missing.status).toBe(422);
     expect(msg(missing.body)).toContain("does not appear in this study material");
-    expect((await other.c.post("/api/study_sets", { name: "X", file_id: fileId, topic: "packages", count: 3 })).status).toBe(404);
+    expect((await other.c.post("/api/study_sets", { name: "X", file_id: fileId, topic: "exceptions", count: 3 })).status).toBe(404);
     expect((await owner.c.get("/api/study_sets")).body).toEqual([]);
   });
 
   it("Generate Questions makes a practice test from the set's material and topic", async () => {
     const { c } = await newStudent(server.url);
-    const fileId = await uploadRFaq(c);
-    const set = (await c.post("/api/study_sets", { name: "Packages", file_id: fileId, topic: "packages", count: 3 })).body;
+    const fileId = await uploadPythonErrors(c);
+    const set = (await c.post("/api/study_sets", { name: "Exceptions", file_id: fileId, topic: "exceptions", count: 3 })).body;
     const started = await c.post(`/api/study_sets/${set.id}/generate`, { count: 4 });
     expect(started.status).toBe(202);
     const job = await waitForJobEnd(c, started.body.job_id);
     expect(job.state).toBe("done");
     const test = await c.get(`/api/tests/${job.test_id}`);
-    expect(test.body).toMatchObject({ study_material_id: fileId, test_metadata: { topic: "packages" } });
+    expect(test.body).toMatchObject({ study_material_id: fileId, test_metadata: { topic: "exceptions" } });
     expect(test.body.test_metadata.questions).toHaveLength(4);
     // A set typed in has no material to write from: its test is made of its own cards, multiple choice
     // when there are three other answers to offer, short answer otherwise, and taken like any test.
@@ -270,8 +270,8 @@ describe("studying with FSRS at the server's clock", () => {
 describe("the questions I missed", () => {
   it("creates a set from a result's missed questions, then extends one without repeating a card", async () => {
     const { c } = await newStudent(server.url);
-    const fileId = await uploadRFaq(c);
-    const gen = await c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 4 });
+    const fileId = await uploadPythonErrors(c);
+    const gen = await c.post("/gpt/generate", { file_id: fileId, topic: "exceptions", count: 4 });
     const test = (await c.get(`/api/tests/${gen.body.test_id}`)).body;
     const questions = test.test_metadata.questions;
     const result = await c.post("/tests/submit", { test_id: gen.body.test_id, answers: { "0": questions[0].answer } });
@@ -279,7 +279,7 @@ describe("the questions I missed", () => {
     const made = await c.post("/api/study_sets/from-result", { result_id: result.body.result_id });
     expect(made.status).toBe(201);
     expect(made.body.added).toBe(3);
-    expect(made.body.study_set).toMatchObject({ study_material_id: fileId, topic: "packages", card_count: 3 });
+    expect(made.body.study_set).toMatchObject({ study_material_id: fileId, topic: "exceptions", card_count: 3 });
     expect(made.body.study_set.flashcards.map((f: { question: string }) => f.question)).toEqual(questions.slice(1).map((q: { question: string }) => q.question));
     expect(made.body.study_set.flashcards[0]).toMatchObject({ answer: questions[1].answer, source_page: questions[1].source_pages[0] });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeAccount } from "../../src/accounts/roles.ts";
 import { JOIN_CODE_ALPHABET } from "../../src/study/classes/members.ts";
 import { newStudent } from "../helpers/accounts.ts";
-import { uploadRFaq } from "../helpers/generation.ts";
+import { uploadPythonErrors } from "../helpers/generation.ts";
 import type { Client } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { newClass, newTeacher, newTest } from "../helpers/teaching.ts";
@@ -95,7 +95,7 @@ describe("a teacher's class", () => {
   it("takes nobody in, and lends nothing, once its teacher is made a student again", async () => {
     const teacher = await newTeacher(server);
     const cls = await newClass(teacher.c, "Geology");
-    const fileId = await uploadRFaq(teacher.c);
+    const fileId = await uploadPythonErrors(teacher.c);
     expect((await teacher.c.post(`/api/classes/${cls.id}/materials`, { file_id: fileId })).status).toBe(201);
     const { testId } = await newTest(teacher.c, fileId, 1);
     expect((await teacher.c.post(`/api/classes/${cls.id}/assignments`, { test_id: testId })).status).toBe(201);
@@ -259,7 +259,7 @@ describe("the roster", () => {
 describe("a class's materials", () => {
   it("are read-only for members, usable for their own tests, and invisible to everyone else", async () => {
     const teacher = await newTeacher(server);
-    const fileId = await uploadRFaq(teacher.c);
+    const fileId = await uploadPythonErrors(teacher.c);
     const cls = await newClass(teacher.c, "Statistics");
     expect((await teacher.c.post(`/api/classes/${cls.id}/materials`, { file_id: fileId })).status).toBe(201);
     const member = await newStudent(server.url);
@@ -275,7 +275,7 @@ describe("a class's materials", () => {
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/pdf");
     await download.arrayBuffer();
-    expect((await member.c.get(`/api/files/${fileId}/search?q=package`)).status).toBe(200);
+    expect((await member.c.get(`/api/files/${fileId}/search?q=exception`)).status).toBe(200);
     // Not theirs to change.
     expect((await member.c.delete(`/api/files/${fileId}`)).status).toBe(403);
     expect((await member.c.delete(`/api/classes/${cls.id}/materials/${fileId}`)).status).toBe(403);
@@ -288,7 +288,7 @@ describe("a class's materials", () => {
 
     // Nobody else sees any of it.
     for (const path of [`/api/classes/${cls.id}`, `/api/files/${fileId}`, `/api/files/${fileId}/download`]) expect((await outsider.c.get(path)).status).toBe(404);
-    expect((await outsider.c.post("/api/gpt/generate", { file_id: fileId, topic: "packages", count: 1 })).status).toBe(404);
+    expect((await outsider.c.post("/api/gpt/generate", { file_id: fileId, topic: "exceptions", count: 1 })).status).toBe(404);
 
     // Removed from the class, the member loses the material but keeps their test.
     await teacher.c.delete(`/api/classes/${cls.id}/members/${member.id}`);

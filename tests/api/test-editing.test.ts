@@ -10,7 +10,7 @@ import { EDIT_MESSAGES } from "../../src/generation/edit-schema.ts";
 import type { Question } from "../../src/generation/providers/types.ts";
 import { insertTest } from "../../src/generation/service.ts";
 import { newStudent } from "../helpers/accounts.ts";
-import { uploadRFaq, waitForJobEnd } from "../helpers/generation.ts";
+import { uploadPythonErrors, waitForJobEnd } from "../helpers/generation.ts";
 import { client, type Client } from "../helpers/http.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 
@@ -312,8 +312,8 @@ describe("a test that has been taken", () => {
 describe("writing one question again", () => {
   async function generated() {
     const t = await newStudent(server.url, "teacher");
-    const fileId = await uploadRFaq(t.c);
-    const gen = await t.c.post("/api/gpt/generate", { file_id: fileId, topic: "packages", count: 3, question_types: ["multiple_choice"] });
+    const fileId = await uploadPythonErrors(t.c);
+    const gen = await t.c.post("/api/gpt/generate", { file_id: fileId, topic: "exceptions", count: 3, question_types: ["multiple_choice"] });
     expect(gen.status, JSON.stringify(gen.body)).toBe(200);
     return { ...t, fileId, testId: gen.body.test_id as number };
   }

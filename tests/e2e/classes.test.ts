@@ -16,6 +16,7 @@ import { textPdf } from "../helpers/pdfs.ts";
 import { browserSuite, pageAs } from "../helpers/student-browser.ts";
 
 const R_FAQ = path.resolve(import.meta.dirname, "../fixtures/pdf/r-faq.pdf");
+const PYTHON_ERRORS = path.resolve(import.meta.dirname, "../fixtures/pdf/python-errors.pdf");
 
 const suite = browserSuite();
 
@@ -35,15 +36,15 @@ describe("/classes", () => {
     expect(await page.getByLabel("Class name").evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.getByLabel("Class name").fill("Statistics with R");
-    await page.getByLabel("Syllabus (optional)").setInputFiles(R_FAQ);
+    await page.getByLabel("Syllabus (optional)").setInputFiles(PYTHON_ERRORS);
     await page.getByRole("button", { name: "Add Class" }).click();
-    await page.getByRole("status").filter({ hasText: 'Added Statistics with R with its syllabus "r-faq.pdf".' }).waitFor();
+    await page.getByRole("status").filter({ hasText: 'Added Statistics with R with its syllabus "python-errors.pdf".' }).waitFor();
     const row = page.getByRole("table", { name: "Your classes" }).locator("tbody tr");
     await expect.poll(() => row.count()).toBe(1);
-    expect(await row.locator("td").nth(1).textContent()).toBe("r-faq.pdf");
+    expect(await row.locator("td").nth(1).textContent()).toBe("python-errors.pdf");
     // The syllabus is one of the student's files, as if uploaded on /upload.
     const files = (await who.c.get("/api/files")).body;
-    expect(files.map((f: { filename: string; pages: number }) => [f.filename, f.pages])).toEqual([["r-faq.pdf", 52]]);
+    expect(files.map((f: { filename: string; pages: number }) => [f.filename, f.pages])).toEqual([["python-errors.pdf", 10]]);
     const fileId = files[0].file_id;
 
     await row.getByRole("link", { name: "Statistics with R", exact: true }).click();
@@ -58,7 +59,7 @@ describe("/classes", () => {
     await page.waitForURL(`${suite.server.url}/testgenerator?file=${fileId}`);
     const material = page.getByLabel("Select Study Material");
     await expect.poll(() => material.inputValue()).toBe(String(fileId));
-    await page.getByLabel("Topic").fill("packages");
+    await page.getByLabel("Topic").fill("exceptions");
     await page.getByLabel("Number of Questions").fill("3");
     await page.getByRole("button", { name: "Generate Test" }).click();
     await page.waitForURL(/\/generated-test\?id=\d+$/);
@@ -76,7 +77,7 @@ describe("/classes", () => {
     await page.goto(classUrl);
     const tests = page.getByRole("table", { name: "Tests from Statistics with R" }).locator("tbody tr");
     await expect.poll(() => tests.count()).toBe(1);
-    expect(await tests.getByRole("link", { name: "Packages (Easy)" }).getAttribute("href")).toBe(`/generated-test?id=${testId}`);
+    expect(await tests.getByRole("link", { name: "Exceptions (Easy)" }).getAttribute("href")).toBe(`/generated-test?id=${testId}`);
     const score = tests.getByRole("link", { name: /\(0\/3\)/ });
     expect(await score.getAttribute("href")).toBe(`/test-results?result=${resultId}`);
 

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newStudent } from "../helpers/accounts.ts";
 import { DESKTOP, PHONE, scrollsSideways } from "../helpers/browser.ts";
-import { uploadRFaq } from "../helpers/generation.ts";
+import { uploadPythonErrors } from "../helpers/generation.ts";
 import type { Client } from "../helpers/http.ts";
 import { browserSuite, pageAs } from "../helpers/student-browser.ts";
 
@@ -26,8 +26,8 @@ let take: () => Promise<void>;
 
 beforeAll(async () => {
   student = await newStudent(suite.server.url, "goalie");
-  const fileId = await uploadRFaq(student.c);
-  const gen = await student.c.post("/gpt/generate", { file_id: fileId, topic: "packages", count: 2 });
+  const fileId = await uploadPythonErrors(student.c);
+  const gen = await student.c.post("/gpt/generate", { file_id: fileId, topic: "exceptions", count: 2 });
   const questions: { answer: string }[] = (await student.c.get(`/api/tests/${gen.body.test_id}`)).body.test_metadata.questions;
   take = async () => {
     const res = await student.c.post("/tests/submit", { test_id: gen.body.test_id, answers: { "0": questions[0]!.answer, "1": questions[1]!.answer } });

@@ -2,7 +2,7 @@
 import { expect, it } from "vitest";
 import { newStudent } from "../helpers/accounts.ts";
 import { DESKTOP, PHONE, scrollsSideways } from "../helpers/browser.ts";
-import { uploadRFaq } from "../helpers/generation.ts";
+import { uploadPythonErrors } from "../helpers/generation.ts";
 import { BIOLOGY_SLIDES, pptx } from "../helpers/office.ts";
 import { browserSuite, pageAs } from "../helpers/student-browser.ts";
 
@@ -11,8 +11,8 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 
 it("shows the practised topic with its chart, most-missed question and a next step that opens the generator prefilled", async () => {
   const { c } = await newStudent(suite.server.url);
-  const fileId = await uploadRFaq(c);
-  const gen = await c.post("/api/gpt/generate", { file_id: fileId, topic: "packages", difficulty: "Medium", count: 3 });
+  const fileId = await uploadPythonErrors(c);
+  const gen = await c.post("/api/gpt/generate", { file_id: fileId, topic: "exceptions", difficulty: "Medium", count: 3 });
   const questions: { answer: string }[] = (await c.get(`/api/tests/${gen.body.test_id}`)).body.test_metadata.questions;
   const answer = (right: number[]) => Object.fromEntries(questions.map((q, i) => [String(i), right.includes(i) ? q.answer : "not the answer"]));
   await c.post("/api/tests/submit", { test_id: gen.body.test_id, answers: answer([0, 1, 2]) }); // 100%
@@ -27,7 +27,7 @@ it("shows the practised topic with its chart, most-missed question and a next st
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "AI Insights" }).click();
     await page.waitForURL("**/ai-insights");
 
-    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "packages", level: 2 }) });
+    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "exceptions", level: 2 }) });
     await card.waitFor();
     await card.getByText("83.3%").first().waitFor(); // accuracy: 5 of 6
     await card.locator(".recharts-line").waitFor(); // the chart is drawn
@@ -41,10 +41,10 @@ it("shows the practised topic with its chart, most-missed question and a next st
     }
 
     // Recent accuracy 83.3% after Medium: the next test is Hard, with the topic and file filled in.
-    await card.getByRole("link", { name: "Take a Hard test on packages" }).click();
+    await card.getByRole("link", { name: "Take a Hard test on exceptions" }).click();
     await page.waitForURL(/\/testgenerator\?/);
     await page.getByLabel("Topic").waitFor();
-    expect(await page.getByLabel("Topic").inputValue()).toBe("packages");
+    expect(await page.getByLabel("Topic").inputValue()).toBe("exceptions");
     await expect.poll(() => page.getByLabel("Difficulty").inputValue()).toBe("Hard");
     await expect.poll(() => page.getByLabel("Select Study Material").inputValue()).toBe(String(fileId));
   }

@@ -11,7 +11,7 @@ import { scannedPdf } from "../helpers/scanned-pdf.ts";
 import { tempDir } from "../helpers/server.ts";
 import { browserSuite, generateFromUpload, pageAs, recordTexts } from "../helpers/student-browser.ts";
 
-const R_FAQ = path.resolve(import.meta.dirname, "../fixtures/pdf/r-faq.pdf");
+const PYTHON_ERRORS = path.resolve(import.meta.dirname, "../fixtures/pdf/python-errors.pdf");
 
 const suite = browserSuite();
 
@@ -21,7 +21,7 @@ describe("/upload with a scan", () => {
     const page = suite.track(await pageAs(suite.browser, suite.server.url, who.c, "/upload"));
     await page.getByText("Scans are read by OCR, up to 50 pages a file (a few seconds a page).", { exact: false }).waitFor();
     const file = path.join(tempDir("studyforge-ocr-"), "scan.pdf");
-    await writeFile(file, await scannedPdf(R_FAQ, [5, 7]));
+    await writeFile(file, await scannedPdf(PYTHON_ERRORS, [1, 2]));
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByText(/Choose (a|another) file/).click()]);
     await chooser.setFiles(file);
     await page.getByText("scan.pdf", { exact: true }).waitFor();
@@ -32,6 +32,6 @@ describe("/upload with a scan", () => {
     const states = await seen();
     expect(states.some((text) => /Reading page [12] of 2 \(OCR\)…/.test(text)), states.join(" | ")).toBe(true);
 
-    for (const text of await generateFromUpload(page, "statistical computation", 1)) expect(text).toMatch(/^Source: page [12]$/);
+    for (const text of await generateFromUpload(page, "exceptions", 1)) expect(text).toMatch(/^Source: page [12]$/);
   }, 240_000);
 });

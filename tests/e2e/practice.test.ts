@@ -18,12 +18,15 @@ import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { browserSuite, pageAs, recordTexts } from "../helpers/student-browser.ts";
 
 const R_FAQ = path.resolve(import.meta.dirname, "../fixtures/pdf/r-faq.pdf");
+/** The Python tutorial's chapter on errors: its sentences on exceptions fill a test, and another on Regenerate. */
+const PYTHON_ERRORS = path.resolve(import.meta.dirname, "../fixtures/pdf/python-errors.pdf");
 const OVERLAY = "Generating test with GPT... Please wait.";
 const BUILTIN_OVERLAY = "Generating test with the built-in generator... Please wait.";
 
 const suite = browserSuite();
 const { track } = suite;
 let rFaq: Uint8Array;
+let pythonErrors: Uint8Array;
 const idIn = (url: string, name = "id") => Number(new URL(url).searchParams.get(name));
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -32,10 +35,10 @@ const focused = (page: Page) =>
   });
 const cardTitled = (page: Page, title: string) => page.locator("section.card", { has: page.getByRole("heading", { name: title, exact: true }) });
 
-/** A student made through the API with r-faq.pdf uploaded and a test on `topic` generated. */
+/** A student made through the API with python-errors.pdf uploaded and a test on `topic` generated. */
 async function studentWithTest(base: string, topic: string, count: number): Promise<{ c: Client; fileId: number; testId: number }> {
   const { c } = await newStudent(base, "taker");
-  const uploaded = await c.upload("/api/files/upload/scan/", rFaq, "r-faq.pdf");
+  const uploaded = await c.upload("/api/files/upload/scan/", pythonErrors, "python-errors.pdf");
   expect(uploaded.status).toBe(201);
   const fileId = uploaded.body.file_id;
   const generated = await c.post("/api/gpt/generate", { file_id: fileId, topic, count, prompt: `Generate a Easy difficulty test about ${topic} with ${count} questions.` });
@@ -45,6 +48,7 @@ async function studentWithTest(base: string, topic: string, count: number): Prom
 
 beforeAll(async () => {
   rFaq = new Uint8Array(await readFile(R_FAQ));
+  pythonErrors = new Uint8Array(await readFile(PYTHON_ERRORS));
 });
 
 describe("the practice journey with the built-in generator", () => {
@@ -64,9 +68,9 @@ describe("the practice journey with the built-in generator", () => {
     await page.getByRole("link", { name: /Upload Study Guide/ }).click();
     await page.waitForURL(`${suite.server.url}/upload`);
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByText("Choose a file").click()]);
-    await chooser.setFiles(R_FAQ);
+    await chooser.setFiles(PYTHON_ERRORS);
     await page.getByRole("button", { name: "Upload and Scan" }).click();
-    await page.getByText('"r-faq.pdf" is ready: 52 pages scanned.').waitFor();
+    await page.getByText('"python-errors.pdf" is ready: 10 pages scanned.').waitFor();
     await page.getByRole("button", { name: "Generate Test" }).click();
     await page.waitForURL(/\/testgenerator\?file=\d+$/);
 
@@ -74,8 +78,7 @@ describe("the practice journey with the built-in generator", () => {
     expect(await page.getByLabel("Difficulty").inputValue()).toBe("Easy");
     expect(await page.getByLabel("Number of Questions").inputValue()).toBe("5");
     expect(await page.getByRole("checkbox", { name: "Multiple choice" }).isChecked()).toBe(true);
-    await page.getByLabel("Topic").fill("packages");
-    // Four: the R FAQ says only so much about packages in sentences that read alone, and Regenerate needs as many fresh ones.
+    await page.getByLabel("Topic").fill("exceptions");
     await page.getByLabel("Number of Questions").fill(String(N));
     let overlay = await recordTexts(page, ".modal--blocking");
     await page.getByRole("button", { name: "Generate Test" }).click();
@@ -88,7 +91,7 @@ describe("the practice journey with the built-in generator", () => {
     const firstTest = idIn(page.url());
 
     // The preview: five questions with their options, the answer key hidden until asked for.
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Packages (Easy)");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Exceptions (Easy)");
     expect(await page.locator(".question-card").count()).toBe(N);
     expect(await page.locator(".option").count()).toBe(4 * N);
     expect(await page.locator(".option__mark").count()).toBe(0);
@@ -156,9 +159,9 @@ describe("the practice journey with the built-in generator", () => {
     await page.locator("header.navbar a.brand").click();
     await page.waitForURL(`${suite.server.url}/dashboard`);
     const recent = cardTitled(page, "Recent Tests");
-    await recent.getByRole("link", { name: `${percent}, results of Packages (Easy)` }).waitFor();
+    await recent.getByRole("link", { name: `${percent}, results of Exceptions (Easy)` }).waitFor();
     expect(await recent.getByText("Not taken yet").count()).toBe(1);
-    expect(await recent.getByRole("link", { name: "Take Packages (Easy)" }).getAttribute("href")).toBe(`/take-test?id=${firstTest}`);
+    expect(await recent.getByRole("link", { name: "Take Exceptions (Easy)" }).getAttribute("href")).toBe(`/take-test?id=${firstTest}`);
     const stats = cardTitled(page, "Past Test Statistics");
     expect(await stats.locator(".stats__value").allTextContents()).toEqual([percent, percent, percent]);
     expect(await stats.locator(".stats__label").allTextContents()).toEqual(["Average", "Best", "Lowest"]);
@@ -168,7 +171,7 @@ describe("the practice journey with the built-in generator", () => {
 describe("taking a test", () => {
   let student: Awaited<ReturnType<typeof studentWithTest>>;
   beforeAll(async () => {
-    student = await studentWithTest(suite.server.url, "packages", 3);
+    student = await studentWithTest(suite.server.url, "exceptions", 3);
   });
 
   it("sends /take-test without a test id to the dashboard with the flash message, once", async () => {

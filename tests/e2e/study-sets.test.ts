@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { seriousA11yProblems } from "../helpers/a11y.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { PHONE, scrollsSideways } from "../helpers/browser.ts";
-import { uploadRFaq } from "../helpers/generation.ts";
+import { uploadPythonErrors } from "../helpers/generation.ts";
 import { browserSuite, pageAs } from "../helpers/student-browser.ts";
 
 const suite = browserSuite();
@@ -32,18 +32,18 @@ async function tabTo(page: Page, text: string) {
 describe("study sets", () => {
   it("creates a set from a study material and studies it with the keyboard alone", async () => {
     const { c } = await newStudent(suite.server.url, "cards");
-    await uploadRFaq(c);
+    await uploadPythonErrors(c);
     const page = suite.track(await pageAs(suite.browser, suite.server.url, c, "/study-sets"));
     await page.getByText("No study sets yet.").waitFor();
-    await page.getByLabel("Name", { exact: true }).fill("R packages");
+    await page.getByLabel("Name", { exact: true }).fill("Python exceptions");
     await page.getByLabel("Write them from a study material").check();
-    await page.getByLabel("Study material", { exact: true }).selectOption({ label: "r-faq.pdf" });
-    await page.getByLabel("Topic").fill("packages");
+    await page.getByLabel("Study material", { exact: true }).selectOption({ label: "python-errors.pdf" });
+    await page.getByLabel("Topic").fill("exceptions");
     await page.getByLabel("Number of cards").fill("3");
     await page.getByRole("button", { name: "Create study set" }).click();
     await page.waitForURL(/\/study-sets\/\d+$/);
     const setId = Number(page.url().split("/").pop());
-    await page.getByRole("heading", { name: "R packages", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Python exceptions", level: 1 }).waitFor();
     await expect.poll(() => page.locator(".flashcard-list__item").count()).toBe(3);
     await shot(page, "set-1280");
 
@@ -77,18 +77,18 @@ describe("study sets", () => {
     await page.getByRole("progressbar", { name: "Cards learned" }).and(page.locator('[aria-valuenow="66"]')).waitFor();
 
     const list = suite.track(await pageAs(suite.browser, suite.server.url, c, "/study-sets"));
-    const row = list.getByRole("row", { name: /R packages/ });
+    const row = list.getByRole("row", { name: /Python exceptions/ });
     await row.waitFor();
     await expect.poll(() => row.textContent()).toMatch(/3.*1/);
     await shot(list, "list-1280");
     const phoneList = suite.track(await pageAs(suite.browser, suite.server.url, c, "/study-sets", { width: PHONE }));
-    await phoneList.getByRole("link", { name: "R packages" }).waitFor();
+    await phoneList.getByRole("link", { name: "Python exceptions" }).waitFor();
     expect(await scrollsSideways(phoneList)).toBe(false);
     await shot(phoneList, "list-375");
 
     // At 375 px nothing scrolls sideways, and studying still works.
     const phone = suite.track(await pageAs(suite.browser, suite.server.url, c, `/study-sets/${setId}`, { width: PHONE }));
-    await phone.getByRole("heading", { name: "R packages", level: 1 }).waitFor();
+    await phone.getByRole("heading", { name: "Python exceptions", level: 1 }).waitFor();
     expect(await scrollsSideways(phone)).toBe(false);
     await shot(phone, "set-375");
     suite.server.clock.advance(15 * 60 * 1000);
@@ -109,8 +109,8 @@ describe("study sets", () => {
 
   it("adds the questions missed in a result to a new study set", async () => {
     const { c } = await newStudent(suite.server.url, "missed");
-    const fileId = await uploadRFaq(c);
-    const gen = await c.post("/api/gpt/generate", { file_id: fileId, topic: "packages", count: 3 });
+    const fileId = await uploadPythonErrors(c);
+    const gen = await c.post("/api/gpt/generate", { file_id: fileId, topic: "exceptions", count: 3 });
     const result = await c.post("/api/tests/submit", { test_id: gen.body.test_id, answers: {} });
     const page = suite.track(await pageAs(suite.browser, suite.server.url, c, `/test-results?result=${result.body.result_id}`));
     await page.getByRole("heading", { name: "Study what you missed" }).waitFor();

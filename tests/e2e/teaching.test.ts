@@ -53,9 +53,9 @@ describe("teaching a class", () => {
     await sp.getByText("Your teacher has not assigned a test in this class yet.").waitFor();
     expect(await sp.getByRole("button", { name: /Remove/ }).count()).toBe(0);
     expect(await sp.getByLabel("Add one of your study guides").count()).toBe(0);
-    await sp.getByRole("link", { name: "Download r-faq.pdf" }).waitFor();
+    await sp.getByRole("link", { name: "Download python-errors.pdf" }).waitFor();
     // The teacher's guide is the student's to make their own practice tests from.
-    await sp.getByRole("link", { name: "Generate a test from r-faq.pdf" }).click();
+    await sp.getByRole("link", { name: "Generate a test from python-errors.pdf" }).click();
     await sp.waitForURL(`${server.url}/testgenerator?file=${fileId}`);
     await expect.poll(() => sp.getByLabel("Select Study Material").inputValue()).toBe(String(fileId));
 
@@ -68,7 +68,7 @@ describe("teaching a class", () => {
     await tp.getByRole("button", { name: "Edit questions" }).click();
     await tp.getByRole("button", { name: "Edit question 1" }).click();
     const dialog = tp.getByRole("dialog", { name: "Edit question 1" });
-    await dialog.getByLabel("Explanation").fill("Checked by your teacher: see the R FAQ on packages.");
+    await dialog.getByLabel("Explanation").fill("Checked by your teacher: see the tutorial on exceptions.");
     await dialog.getByRole("button", { name: "Save question" }).click();
     await toast(tp, "Question 1 was saved.");
     await tp.getByRole("button", { name: "Done editing" }).click();
@@ -101,7 +101,7 @@ describe("teaching a class", () => {
     for (let i = 0; i < (await questions.count()); i++) await questions.nth(i).getByRole("radio").first().check();
     await sp.getByRole("button", { name: "Submit" }).click();
     await sp.waitForURL(/\/test-results/);
-    await sp.getByText("Checked by your teacher: see the R FAQ on packages.").waitFor();
+    await sp.getByText("Checked by your teacher: see the tutorial on exceptions.").waitFor();
     await sp.goto(classUrl);
     await sp.getByRole("table", { name: "Assignments in Statistics with R" }).getByText("Submitted", { exact: true }).waitFor();
     expect(await sp.getByRole("link", { name: /^Take / }).count()).toBe(0); // its one attempt is used

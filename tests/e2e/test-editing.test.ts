@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seriousA11yProblems } from "../helpers/a11y.ts";
 import { newStudent } from "../helpers/accounts.ts";
 import { DESKTOP, PHONE, scrollsSideways } from "../helpers/browser.ts";
-import { uploadRFaq } from "../helpers/generation.ts";
+import { uploadPythonErrors } from "../helpers/generation.ts";
 import type { Client } from "../helpers/http.ts";
 import { browserSuite, pageAs } from "../helpers/student-browser.ts";
 
@@ -24,11 +24,11 @@ beforeAll(async () => {
   const t = await newStudent(suite.server.url, "teacher");
   await suite.server.app.db("users").where({ id: t.id }).update({ role: "teacher" });
   teacher = t.c;
-  fileId = await uploadRFaq(teacher);
+  fileId = await uploadPythonErrors(teacher);
 });
 
 async function newTest(count: number): Promise<number> {
-  const gen = await teacher.post("/api/gpt/generate", { file_id: fileId, topic: "packages", count, question_types: ["multiple_choice"] });
+  const gen = await teacher.post("/api/gpt/generate", { file_id: fileId, topic: "exceptions", count, question_types: ["multiple_choice"] });
   expect(gen.status, JSON.stringify(gen.body)).toBe(200);
   return gen.body.test_id;
 }

@@ -12,6 +12,19 @@ export async function uploadRFaq(c: Client): Promise<number> {
   return res.body.file_id;
 }
 
+export const PYTHON_ERRORS = new Uint8Array(readFileSync(path.join(FIXTURES, "python-errors.pdf")));
+
+/**
+ * Uploads the Python tutorial's chapter "Errors and Exceptions" (10 pages) and returns its file id. Its
+ * sentences on exceptions give ten questions of each type, and ten more on Regenerate: tests that need a
+ * full test use it (the R FAQ's sentences naming packages give three).
+ */
+export async function uploadPythonErrors(c: Client): Promise<number> {
+  const res = await c.upload("/api/files/upload/scan/", PYTHON_ERRORS, "python-errors.pdf");
+  if (res.status !== 201 && res.status !== 200) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.file_id;
+}
+
 /** Polls a job until it ends. */
 export async function waitForJobEnd(c: Client, jobId: number, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;

@@ -107,6 +107,8 @@ export const BIOLOGY_SLIDES: Slide[] = [
     bullets: [
       "Photosynthesis is the process by which green plants turn light energy into chemical energy.",
       "Chlorophyll is the green pigment that absorbs red and blue light inside the chloroplasts.",
+      // (Two more sentences on carbon dioxide, whose blanks have rivals on the deck: its multiple-choice questions.)
+      "Sunlight supplies the energy that plants need to turn carbon dioxide into glucose.",
     ],
   },
   {
@@ -121,6 +123,7 @@ export const BIOLOGY_SLIDES: Slide[] = [
     bullets: [
       "Mitochondria release the energy stored in glucose during cellular respiration.",
       "Cellular respiration produces carbon dioxide and water as waste products.",
+      "Animals breathe out the carbon dioxide that plants take up during photosynthesis.",
     ],
   },
 ];

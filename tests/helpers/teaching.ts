@@ -1,7 +1,7 @@
 /** Teachers, their classes and tests, for the teaching tests (API and browser). */
 import { changeAccount } from "../../src/accounts/roles.ts";
 import { newStudent } from "./accounts.ts";
-import { uploadRFaq } from "./generation.ts";
+import { uploadPythonErrors } from "./generation.ts";
 import type { Client } from "./http.ts";
 import type { TestServer } from "./server.ts";
 
@@ -19,10 +19,13 @@ export async function newClass(c: Client, name = "Statistics 101") {
   return res.body as { id: number; join_code: string | null };
 }
 
-/** A practice test of `c`'s from the R FAQ (uploaded unless a file id is given), by the built-in provider. */
+/**
+ * A practice test of `c`'s on exceptions from the Python tutorial's chapter on errors (uploaded unless the id of
+ * that file is given), by the built-in provider.
+ */
 export async function newTest(c: Client, fileId?: number, count = 3): Promise<{ testId: number; fileId: number }> {
-  const file = fileId ?? (await uploadRFaq(c));
-  const gen = await c.post("/api/gpt/generate", { file_id: file, topic: "packages", count, question_types: ["multiple_choice"] });
+  const file = fileId ?? (await uploadPythonErrors(c));
+  const gen = await c.post("/api/gpt/generate", { file_id: file, topic: "exceptions", count, question_types: ["multiple_choice"] });
   if (gen.status !== 200) throw new Error(`generation failed: ${gen.status} ${JSON.stringify(gen.body)}`);
   return { testId: gen.body.test_id, fileId: file };
 }

@@ -85,8 +85,10 @@ describe.each([
   // (Arrays have a chapter of their own: nothing is lent, and the fifth, "Most programs written in R are
   // essentially ephemeral …", is no more.)
   ["r-intro", "arrays", 4],
+  ["r-intro", "data frames", 4],
   ["lilypond-essay", "engraving", 6],
-  ["lilypond-essay", "LilyPond", 5],
+  // (The essay names "LilyPond" in a handful of sentences that read alone: two questions, no longer five filled
+  // up with sentences on engraving that do not name it.)
 ] as [FixtureName, string, number][])("%s, topic %s", (fixture, topic, count) => {
   const pages = PAGES[fixture];
 
@@ -298,7 +300,8 @@ describe("selection", () => {
         "The dialer program hangs up when the access server closes the line.\nThe password file holds the secrets the dialer program sends to the access server.\nfile:///usr/share/doc/debian-handbook/html/en-US/sect.network-config.html",
         "The name server of the provider turns the host names the dialer program looks up into addresses.\nThe mail server of the provider keeps messages until the dialer program connects.\nThe proxy server of the provider caches the web pages the dialer program fetches.\nfile:///usr/share/doc/debian-handbook/html/en-US/sect.coexistence-with-other-packaging-systems.html",
       ],
-      "dialer program",
+      // (The access server: the sentences naming the dialer program make one short answer, no options.)
+      "access server",
     );
     const options = questions.flatMap((q) => q.options);
     expect(options.length).toBeGreaterThan(0);
@@ -1023,12 +1026,11 @@ describe("question forms on real sentences", () => {
     }
   });
 
-  it("fills a test with sentences a page merely lends to the topic only up to five questions ('lists' got questions on functions)", async () => {
+  it("asks only what the material says of the topic: a page naming it lends none of its other sentences ('lists' got questions on functions)", async () => {
     const pages = document(
       [
-        // (Titled for sequences: a section titled for lists alone would lend nothing, below.)
         "1 Sequence Types\nA list is a mutable sequence that holds its items in the order they were added.\nList comprehensions provide a concise way to create new lists from other sequences.",
-        // (Under a title the sentences do not name: under "Functions" they would be about functions, and not lent.)
+        // A page that names lists once, about functions throughout (under a title the sentences do not name).
         "2 More Control Flow Tools\nThe execution of a function introduces a new symbol table used for the local variables of the function.\n" +
           "Arguments are passed to functions by position or explicitly by keyword in every call.\n" +
           "A function that returns a list builds it with the append method of the list object.\n" +
@@ -1043,28 +1045,25 @@ describe("question forms on real sentences", () => {
     );
     const onTopic = (q: Question) => q.source_pages[0] === 1 || /\blists?\b/i.test(quoted(q));
     const asked = await generate(pages, "lists", { count: 10, passages: passagesFor(pages, "list") });
-    expect(asked.filter(onTopic).length).toBeGreaterThan(0);
-    // Filled up to five, not to the ten asked for; the fill is what the functions section says.
-    expect(asked.length).toBe(5);
-    expect(asked.some((q) => !onTopic(q))).toBe(true);
-    // A later batch of the same request counts what the earlier ones wrote.
-    const later = await generate(pages, "lists", { count: 10, asked: 5, passages: passagesFor(pages, "list"), exclude: asked.map((q) => q.question) });
-    for (const q of later) expect(onTopic(q), q.question).toBe(true);
-    // Regenerate: the topic's own sentences were asked by the previous test, so the lent ones may fill the new one.
+    // Fewer than the ten asked for (the pipeline says how many could be written), every one on lists.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.length).toBeLessThan(10);
+    for (const q of asked) expect(onTopic(q), q.question).toBe(true);
+    // Regenerate: with the topic's own sentences asked by the previous test, the functions page fills nothing.
     const again = await generate(pages, "lists", { count: 4, passages: passagesFor(pages, "list"), excludeSources: asked.map(quoted) });
-    expect(again.length).toBeGreaterThan(0);
-    for (const q of again) expect(asked.map(quoted)).not.toContain(quoted(q));
-    // A topic the material says nothing readable about gets no test made of lent sentences alone, in a
-    // book; in a handout of two pages, whose pages are about its subject throughout, it does.
+    for (const q of again) {
+      expect(onTopic(q), q.question).toBe(true);
+      expect(asked.map(quoted)).not.toContain(quoted(q));
+    }
+    // A topic the material says nothing readable about gets no test, in a handout of two pages as in a book.
     const tuplePages = pages.map((page) => (page.page === 2 ? { ...page, text: page.text.replace("Variable references", "Tuples are covered in the next chapter.\nVariable references") } : page));
-    expect((await generate(tuplePages, "tuples", { count: 10, passages: passagesFor(tuplePages, "tuple") })).length).toBeGreaterThan(0);
+    expect(await generate(tuplePages, "tuples", { count: 10, passages: passagesFor(tuplePages, "tuple") })).toEqual([]);
     const book = Array.from({ length: 11 }, () => tuplePages).flat().map((page, i) => ({ ...page, page: i + 1 }));
     expect(await generate(book, "tuples", { count: 10, passages: passagesFor(book, "tuple") })).toEqual([]);
-    // Nor in a short document that names the topic on one page of ten, about other things throughout (round 29:
-    // the json module's page lent its decoding sentences to "encoders").
-    const others = Array.from({ length: 8 }, (_, i) => ({ page: i + 3, text: `Guide\n\n${i + 3} Strings\nA string is an immutable sequence of characters.\nStrings support slicing and concatenation with the plus operator.\n\n${i + 3}` }));
+    // What it says of the topic is asked, and nothing beside it (round 29: the json module's page lent its
+    // decoding sentences to "encoders").
     const tupleFacts = "A tuple is an immutable sequence of values separated by commas.\nTuples are compared lexicographically element by element.\nTuples may be nested inside other tuples of any length.\n";
-    const handout = [...tuplePages.map((page) => (page.page === 2 ? { ...page, text: page.text.replace("Variable references", `${tupleFacts}Variable references`) } : page)), ...others];
+    const handout = tuplePages.map((page) => (page.page === 2 ? { ...page, text: page.text.replace("Variable references", `${tupleFacts}Variable references`) } : page));
     const onTuples = await generate(handout, "tuples", { count: 10, passages: passagesFor(handout, "tuple") });
     expect(onTuples.length).toBeGreaterThan(0);
     for (const q of onTuples) expect(quoted(q), q.question).toMatch(/\btuples?\b/i);

@@ -64,8 +64,6 @@ export interface GenerationRequest {
    * which the provider should not build questions on again.
    */
   excludeSources?: string[];
-  /** Questions of this same request already written by earlier batches (their texts are in `exclude`). */
-  asked?: number;
   /** Same seed and input, same output (builtin); language models may ignore it. */
   seed: number;
   signal?: AbortSignal;

@@ -8,7 +8,6 @@ import { cloze, clozeShort, clozeText, termForm, trueFalse, trueOf, whatIs, whic
 import { createRandom, shuffle, type Random } from "./random.ts";
 import { contextSimilarity } from "./vocabulary.ts";
 import { studyMaterial, type Candidate, type StudyMaterial } from "./material.ts";
-import { innermostTitle, titleParts } from "./sections.ts";
 import { compact, normalizeQuestion, stem, STOPWORDS, termKey, wordsOf } from "./text.ts";
 
 /**
@@ -37,36 +36,19 @@ const MIN_PAGE_SHARE = 0.3;
 
 interface RankedFact extends Fact {
   relevance: number;
-  /** Neither in the topic's sections nor naming it: lent to the topic by its page (see LENT_FILL). */
-  lent: boolean;
 }
-
-/**
- * Sentences a page merely lends to the topic fill a test only up to this many questions. They are off
- * the topic as often as not: round 13's raters rejected 32 of 38 items as off topic, sentences on
- * functions and classes asked under "lists" in the Python tutorial because their pages name lists (the
- * same fill-ups were round 11's off-topic rejects). Never asking them left thin material with no test
- * worth the name (the R FAQ's chapter on packages is lists and how-tos: 3 questions); a test of five
- * is the least a student can practise with, and beyond it the student is told how many could be written.
- * A document that gives the topic a section of its own lends nothing (generateQuestions).
- */
-const LENT_FILL = 5;
 
 const FACT_BONUS: Record<Fact["kind"], number> = { definition: 1.5, naming: 1.2, relation: 1, statement: 0 };
 /** Taken from a sentence's relevance per step outside the topic's sections: more than any relevance adds up to. */
 const OUTSIDE_SECTIONS = 100;
 
 /**
- * Where the document has sections named for the topic, a sentence outside them is about something else
- * as often as not ("EdDSA … from a hash of the private key" under "hash", "R is being developed for the
- * Unix-like, Windows and Mac families" under "packages"), unless the topic is its subject. Such
- * sentences are asked only when those in the sections have run out, the ones naming the topic first
- * (1), the ones a page lends to it last (2): a short test of questions on the topic beats a full one
- * padded with others, and a test that names the topic in passing beats no test.
+ * Where the document has sections named for the topic, a sentence outside them that names the topic in
+ * passing ("R is being developed for the Unix-like, Windows and Mac families" under "packages") is asked
+ * only when those in the sections have run out: a test that names the topic in passing beats no test.
  */
-function outsideSections(material: StudyMaterial, candidate: Candidate, aboutTopic: boolean): number {
-  if (!material.sectioned || candidate.inSection || aboutTopic) return 0;
-  return candidate.topicHit >= 1 ? 1 : 2;
+function outsideSections(material: StudyMaterial, candidate: Candidate, aboutTopic: boolean): boolean {
+  return material.sectioned && !candidate.inSection && !aboutTopic;
 }
 
 /** Evenly shared among the allowed types, the remainder to types in seeded order. */
@@ -135,8 +117,6 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     return text;
   };
   const facts: RankedFact[] = [];
-  // Whether an earlier test or batch already asked what the material says of the topic itself.
-  let askedOnTopic = false;
   for (const candidate of material.candidates) {
     // A sentence that does not name the topic (every word of it), on a page that is not about it
     // throughout, is about something else ("lists" is not "mailing lists"; a page that mentions
@@ -155,47 +135,19 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     // A box beside the text whose title does not name the topic is about something else (popularity-contest
     // under Email, VNC under Wine: round 10's raters rejected both), however short the test.
     if (candidate.sentence.aside !== undefined && !candidate.inSection && !aboutTopic) continue;
-    const outside = outsideSections(material, candidate, aboutTopic);
-    // Lent by its page: neither in the topic's sections nor naming the topic nor opening with it (in a
-    // document without sections for the topic, every sentence that does not name it).
-    const lent = !candidate.inSection && !aboutTopic && candidate.topicHit < 1;
-    // "A set is an unordered collection …" under "Sets", "Classes provide a means of bundling …" under "Classes":
-    // a sentence naming what its own section is titled for, not the topic, is about that (round 23: both asked under "lists").
-    // (Not in a short document: a deck of slides or a handout is about its subject throughout, below.)
-    if (lent && !short && namesOwnSection(candidate.sentence, ctx.topicKey)) continue;
-    // A lent sentence is about something else two times in three: of the items rated in rounds 23 to 29 that
-    // lent sentences gave, raters rejected 36 and accepted 9. None is lent where the document gives the topic a
-    // section of its own ("2.1.3 Comments" in a chapter of 13 pages: round 26 asked 11 questions on logical lines,
-    // the lexer and f-strings under "comments"), nor by a short document that names the topic on few of its pages
-    // (a handout lends because it is about its subject throughout; one that is not lends nothing: a guard, no rated
-    // document was of that kind). A deck of slides on photosynthesis still lends to "carbon dioxide".
-    if (lent && (material.ownSection || (short && !material.pervasive))) continue;
-    if (excluded(candidate.sentence.printed ?? candidate.sentence.text)) {
-      askedOnTopic ||= !lent;
-      continue;
-    }
-    facts.push({ ...fact, lent, relevance: relevanceOf(candidate, fact) + 0.6 * random() - OUTSIDE_SECTIONS * outside });
+    // A sentence neither in the topic's sections nor naming it nor opening with it is only on a page that names
+    // the topic: it is about something else two times in three. Rounds 23 to 31 asked such sentences to fill a
+    // test up to five questions, and raters rejected them: "The parent thread creates a child." under "condition
+    // variables" (Helgrind's manual), "R was initially written by Ross Ihaka …" under "packages", every item under
+    // "variables" in the tutorial's first chapter. A short test on the topic, with the count it could write, beats
+    // one padded with others (the pipeline says "Only 3 of 5 questions could be written").
+    if (!candidate.inSection && !aboutTopic && candidate.topicHit < 1) continue;
+    if (excluded(candidate.sentence.printed ?? candidate.sentence.text)) continue;
+    const outside = outsideSections(material, candidate, aboutTopic) ? 1 : 0;
+    facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() - OUTSIDE_SECTIONS * outside });
   }
-  // The topic's own sentences first, then those lent to it, each by relevance.
-  facts.sort((a, b) => Number(a.lent) - Number(b.lent) || b.relevance - a.relevance);
-  // A short document (a handout, two scanned pages, a deck of slides) is about its subject throughout:
-  // its pages lend their sentences to a topic they name even when no question on the topic itself can be written.
-  return assemble(facts, material.facts, req, ctx, askedOnTopic || short);
-}
-
-/**
- * Whether a sentence names the subject of the section it stands in, titled for one thing or a few ("Sets",
- * "Classes and Objects", "A First Look at Classes": the last word of each) and not for the topic ("Tuples and
- * Sequences" is about tuples too), nor asked ("What is R?" names anything the answer may say).
- */
-function namesOwnSection(sentence: Candidate["sentence"], topicKey: string): boolean {
-  const title = innermostTitle(sentence.aside ?? sentence.section ?? "");
-  if (!title || title.includes("?") || title.split(/\s+/).length > 6) return false;
-  const titled = new Set(wordsOf(title).map(stem));
-  if (topicKey.split(" ").every((word) => titled.has(word))) return false;
-  const subjects = titleParts(title).flatMap((part) => wordsOf(part).slice(-1).map(stem));
-  const words = new Set(wordsOf(sentence.text).map(stem));
-  return subjects.some((subject) => subject.length >= 3 && !STOPWORDS.has(subject) && words.has(subject));
+  facts.sort((a, b) => b.relevance - a.relevance);
+  return assemble(facts, material.facts, req, ctx);
 }
 
 /**
@@ -496,7 +448,7 @@ const SCARCITY: QuestionType[] = ["short_answer", "multiple_choice", "true_false
  * Thin material gives fewer questions rather than a second question on a sentence (the pipeline
  * keeps what it gets and says how many could be written).
  */
-function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext, lendAnyway: boolean): Question[] {
+function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question[] {
   const { random } = ctx;
   const types: QuestionType[] = req.types.length > 0 ? [...new Set(req.types)] : ["multiple_choice"];
   const remaining = quotas(types, req.count, random);
@@ -505,14 +457,6 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   const answers = new Set<string>();
   const used = new Set<RankedFact>();
   const out: Question[] = [];
-  let onTopic = 0;
-  // Covered: a question of some type can be written from the topic's own sentences ("The Calvin cycle fixes
-  // carbon dioxide …" makes a true statement, though not the multiple-choice question a test may ask for),
-  // or the previous test asked them, or the document is short (above). Checked only when a lent sentence
-  // comes up, with the forms that draw no random numbers, so the test stays the same for the same seed.
-  let covered: boolean | undefined;
-  const isCovered = () =>
-    (covered ??= lendAnyway || facts.some((fact) => !fact.lent && (trueOrFalse(fact, pool, false, ctx) !== undefined || shortAnswer(fact, ctx) !== undefined)));
   let trueCount = 0;
   // Which comes first varies by seed; a test of true/false alone takes a false whenever one can be made,
   // since clearly false statements are the scarcer kind.
@@ -533,9 +477,7 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   for (const allowRepeatedAnswers of [false, true]) {
     for (const fact of facts) {
       if (out.length >= req.count) return out;
-      // Lent sentences fill a test on a topic the material covers, never make one up: "patches" in the Git
-      // manual (no sentence about patches that reads alone) is "Only 0 of 10", not five questions on fetch.
-      if (used.has(fact) || (fact.lent && (out.length + (req.asked ?? 0) >= LENT_FILL || !(onTopic > 0 || isCovered())))) continue;
+      if (used.has(fact)) continue;
       req.signal?.throwIfAborted();
       // Equal needs go to the scarcer kinds first: nearly any sentence makes a true statement, few a short answer.
       const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0) || SCARCITY.indexOf(a) - SCARCITY.indexOf(b));
@@ -550,7 +492,6 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
         asked.add(normal);
         answers.add(answerKey);
         used.add(fact);
-        if (!fact.lent) onTopic++;
         if (type === "true_false") {
           if (question.answer === "True") trueCount++;
           else falseCount++;

@@ -8,11 +8,19 @@ export { suggestTopics, topicOccurs } from "./topics.ts";
 
 /**
  * Explanations say where their sentence is, as the document counts its parts: "From slide 4: …" for a
- * presentation (the question forms write "From page N:", as a PDF has it).
+ * presentation (the question forms write "From page N:", as a PDF has it), after a true/false's verdict too
+ * ("True. From slide 2: …", "False: the material says … of "rubisco" (slide 3), not … From slide 2: …").
+ * The quoted sentence after it is the document's own words, left as they are.
  */
 function citedAs(questions: Question[], unit: PageUnit = "page"): Question[] {
   if (unit === "page") return questions;
-  return questions.map((q) => ({ ...q, explanation: q.explanation.replace(/^From page (\d+):/, (_, page: string) => `From ${citePages([Number(page)], unit)}:`) }));
+  const cite = (page: string) => citePages([Number(page)], unit);
+  return questions.map((q) => {
+    const at = q.explanation.search(/From page \d+: /);
+    if (at < 0) return q;
+    const verdict = q.explanation.slice(0, at).replace(/\(page (\d+)\)/g, (_, page: string) => `(${cite(page)})`);
+    return { ...q, explanation: verdict + q.explanation.slice(at).replace(/^From page (\d+):/, (_, page: string) => `From ${cite(page)}:`) };
+  });
 }
 
 /**

@@ -46,13 +46,6 @@ export interface StudyMaterial {
   facts: Fact[];
   /** Some candidate stands in a section named for the topic: the document says where the topic is treated. */
   sectioned: boolean;
-  /**
-   * Some candidate stands in a section titled for the topic alone ("2.1.3 Comments", "Arrays and matrices"):
-   * the document gives the topic a part of its own among others.
-   */
-  ownSection: boolean;
-  /** The document names the topic on most of the pages sampled: it is about it throughout (an essay on engraving). */
-  pervasive: boolean;
 }
 
 /** A passage starts on its page and may run on; a chunk of about 1,000 tokens spans a few pages at most. */
@@ -319,18 +312,10 @@ export function studyMaterial(
     sentencesOn(page.page);
     vocabulary.samplePages.add(page.page);
   }
-  /** A title, or one of the things it names, that is the topic and nothing more ("Comments", "More on Lists"). */
-  const titledAlone = (titles: string) =>
-    titleParts(innermostTitle(titles)).some((part) => {
-      const stems = stemsOf(part);
-      return stems.length > 0 && stems.every((s) => topicStems.has(s)) && hitOf(part) >= 1;
-    });
   return {
     candidates,
     vocabulary,
     facts,
     sectioned: candidates.some((c) => c.inSection),
-    ownSection: candidates.some((c) => c.inSection && titledAlone(c.sentence.aside ?? c.sentence.section ?? "")),
-    pervasive,
   };
 }
