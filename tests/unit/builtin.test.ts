@@ -652,6 +652,45 @@ describe("question forms on real sentences", () => {
     }
   });
 
+  it("reads a name's verb as a verb ('Memcheck checks' was blanked as one term, round 31)", () => {
+    const phrases = factOf(sentence("If the system call writes to a buffer, Memcheck checks that the buffer is addressable.")).phrases.map((p) => p.text);
+    expect(phrases).toContain("Memcheck");
+    expect(phrases).not.toContain("Memcheck checks");
+    // A name before a plural noun and its verb is still a term.
+    expect(factOf(sentence("Python lists are mutable sequences of objects.")).subject?.text).toBe("Python lists");
+  });
+
+  it("asks no sentence that names a parameter of a call the page prints ('the chunk associated with addr', round 31)", async () => {
+    const pages = document(
+      [
+        "1 Memory pools\nA memory pool is a large block of memory that a program divides into chunks of any size.\nThe pool allocator hands out chunks to the program and takes them back when they are freed.\n" +
+          "VALGRIND_MEMPOOL_FREE(pool, addr): This request informs Memcheck that a chunk is no longer allocated.\n" +
+          "Memcheck will mark the chunk associated with addr as inaccessible, and delete its record of the chunk's existence.\n" +
+          "Memcheck reports an error when the program reads a chunk that the pool allocator has freed.",
+        "2 Heap blocks\nA heap block is a chunk of memory that malloc returns to the program.\nThe allocator keeps a header before each heap block with its size and its state.\n" +
+          "Memcheck reports a leak when no pointer to a heap block remains at the end of the program.",
+      ],
+      "Manual",
+    );
+    const questions = await generate(pages, "chunks", { count: 10, passages: passagesFor(pages, "chunk") });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) expect(quoted(q), q.question).not.toMatch(/\baddr\b/);
+    // "the pool": the same word with an article is the thing, not the parameter.
+    expect(questions.some((q) => /\bpool\b/.test(quoted(q)))).toBe(true);
+  });
+
+  it("never blanks a word of a phrase borrowed whole ('_____ versa', round 31: Valgrind's Helgrind manual)", async () => {
+    const pages = storedPages("valgrind-helgrind");
+    let asked = 0;
+    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
+      for (const q of await generate(pages, "data races", { difficulty, count: 10, passages: passagesFor(pages, "race") })) {
+        asked++;
+        expect(q.question).not.toMatch(/_____ versa|vice _____/);
+      }
+    }
+    expect(asked).toBeGreaterThan(0);
+  });
+
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {
     const rootSet = "The root-set consists of the general purpose registers of all threads and the pointer-sized data words in client memory.";
     expect(rejectReason(sentence(rootSet))).toBeUndefined();

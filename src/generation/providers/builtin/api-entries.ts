@@ -85,3 +85,23 @@ export function entryWords(name: string): string {
     .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2")
     .replace(/[._]/g, " ");
 }
+
+/** A call's parameter list, whole: "(pool, addr, size)", "(obj, *, skipkeys=False)", "([key[, default]])". */
+const CALL = /\b[A-Za-z_][\w.]*\(([^()\n]{1,300})\)/g;
+const PARAMETER = /^\s*[[*]*\s*([A-Za-z_]\w*)\s*(?:=[^,]*)?\]*\s*$/;
+
+/**
+ * The parameters' names of the calls a page prints ("VALGRIND_MEMPOOL_FREE(pool, addr)", "dumps(obj, *,
+ * skipkeys=False)"): only of a parenthesis right after a name whose every part is one name, so "(see below)"
+ * and "value (default)" give none.
+ */
+export function parameterNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const call of text.matchAll(CALL)) {
+    const parts = (call[1] ?? "").split(/\s*,\s*|\[/).filter((part) => part.trim() !== "" && part.trim() !== "*" && part.trim() !== "/");
+    const matched = parts.map((part) => PARAMETER.exec(part)?.[1]);
+    if (parts.length === 0 || matched.some((name) => name === undefined)) continue;
+    for (const name of matched) if (name && name.length >= 2) names.add(name);
+  }
+  return names;
+}

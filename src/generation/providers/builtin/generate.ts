@@ -1,5 +1,6 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
 import { abbreviatesItself, isOrdinaryTerm, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
+import { parameterNames } from "./api-entries.ts";
 import { factOf, type Fact } from "./facts.ts";
 import type { Token } from "./nlp.ts";
 import type { Phrase } from "./phrases.ts";
@@ -116,6 +117,12 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     if (text === undefined) normalPages.set(page, (text = normalizeQuestion(pageText(page))));
     return text;
   };
+  const parameters = new Map<number, Set<string>>();
+  const parametersOn = (page: number) => {
+    let names = parameters.get(page);
+    if (names === undefined) parameters.set(page, (names = parameterNames(pageText(page))));
+    return names;
+  };
   const facts: RankedFact[] = [];
   for (const candidate of material.candidates) {
     // A sentence that does not name the topic (every word of it), on a page that is not about it
@@ -127,6 +134,7 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     // The answer is checked against the page as stored: a sentence the page does not spell out the same way is skipped.
     if (!normalPage(candidate.sentence.page).includes(normalizeQuestion(candidate.sentence.printed ?? candidate.sentence.text))) continue;
     if (hasVariableLetter(candidate.sentence, ctx)) continue;
+    if (namesParameter(candidate.sentence, parametersOn(candidate.sentence.page))) continue;
     const fact = namedAsPrinted(factOf(candidate.sentence), material.vocabulary);
     // The sentence opens with the topic ("Vectors must have …", "An R list is …"): it is about it wherever it stands.
     const opening = fact.subject ?? fact.phrases.find((phrase) => phrase.first === 0);
@@ -175,6 +183,20 @@ function hasVariableLetter(sentence: Candidate["sentence"], ctx: DistractorConte
   return tokens.some((t, i) => /^\p{Lu}$/u.test(t.text) && t.text !== "I" && !(i === 0 && t.text === "A" && t.pos === "DET") && !modifier(i) && !everywhere(t.text));
 }
 
+/**
+ * "Memcheck will mark the chunk associated with addr as NOACCESS": a parameter of a call the page prints
+ * ("VALGRIND_MEMPOOL_FREE(pool, addr)"), named bare, means nothing without the call (round 31: "addr" was the
+ * key of three items). The same word with an article or a modifier is the thing itself ("the pool", "a memory pool").
+ */
+function namesParameter(sentence: Candidate["sentence"], names: ReadonlySet<string>): boolean {
+  if (names.size === 0) return false;
+  const { tokens } = sentence;
+  // Bare: opening the sentence or after a preposition, conjunction or verb ("with addr", "If skipkeys is …"), and
+  // no noun's modifier ("matrix structures"), nor a call ("matrix(…)").
+  const bare = (i: number) => i === 0 || ["ADP", "SCONJ", "CCONJ", "VERB", "AUX"].includes(tokens[i - 1]?.pos ?? "");
+  return tokens.some((t, i) => names.has(t.text) && bare(i) && !["NOUN", "PROPN"].includes(tokens[i + 1]?.pos ?? "") && tokens[i + 1]?.text !== "(");
+}
+
 function relevanceOf(candidate: Candidate, fact: Fact): number {
   return 3 * candidate.topicHit + candidate.nearHit + candidate.pageHit + 1 / (1 + candidate.rank * 0.2) + FACT_BONUS[fact.kind];
 }
@@ -215,6 +237,7 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (phrase.words === 1 && (EVERYDAY.has(phrase.key.toLowerCase()) || EVERYDAY.has(phrase.text.toLowerCase()) || isOrdinaryTerm(phrase, ctx) || used < ctx.minPages)) return false;
       // "of course", "for example": a word of a fixed expression is no term.
       if (FIXED_EXPRESSION.test(`${text.slice(Math.max(0, phrase.start - 12), phrase.start)}${phrase.text}`)) return false;
+      if (inForeignPhrase(text, phrase)) return false;
       if (phrase.words === 1 && isDocumentSubject(phrase.key, ctx)) return false;
       // Inside brackets the blank is an aside ("Members (_____ or nested classes)").
       const opened = text.slice(0, phrase.start).split("(").length - text.slice(0, phrase.start).split(")").length;
@@ -295,6 +318,18 @@ const EVERYDAY = new Set(
 );
 
 const FIXED_EXPRESSION = /\b(?:of course|into account|for (?:example|instance)|in (?:fact|general|practice|particular|turn|part|order|place|time|case|effect|principle|short|detail)|at (?:least|most|once|times|first|all)|by (?:hand|default|definition|far|means)|on (?:purpose|average|demand)|as a (?:rule|whole))$/i;
+
+/** Phrases borrowed whole from Latin or French: a word of one is no term ("_____ versa", round 31). */
+const FOREIGN_PHRASE = /\b(?:vice versa|et al|per se|ad hoc|de facto|status quo|a priori|a posteriori|in situ|in vivo|in vitro|en masse|en route|bona fide)\b/gi;
+
+function inForeignPhrase(text: string, phrase: { start: number; stop: number }): boolean {
+  const from = Math.max(0, phrase.start - 16);
+  for (const found of text.slice(from, phrase.stop + 16).matchAll(FOREIGN_PHRASE)) {
+    const start = from + (found.index ?? 0);
+    if (start < phrase.stop && start + found[0].length > phrase.start) return true;
+  }
+  return false;
+}
 
 /** Position of the sentence's first verb: what comes before it is its subject. */
 function verbIndex(fact: Fact): number {
