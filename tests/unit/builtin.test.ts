@@ -697,6 +697,10 @@ describe("question forms on real sentences", () => {
     const fact = factOf(sentence(rootSet));
     expect(fact.subject?.text).toBe("root-set");
     expect(fact.phrases.map((p) => p.text)).toContain("pointer-sized data words");
+    // A verb form before the hyphen too (round 32: "point numbers" and "point arithmetic" were offered as options).
+    const floating = factOf(sentence("Floating-point numbers are represented in computer hardware as binary fractions."));
+    expect(floating.phrases.map((p) => p.text)).toContain("Floating-point numbers");
+    expect(floating.phrases.map((p) => p.text)).not.toContain("point numbers");
   });
 
   it("reads a tutorial's self-contained sentences (round 13: the Python tutorial gave no test on dictionaries or inheritance)", () => {

@@ -48,6 +48,9 @@ describe("sentences", () => {
     const titled = pageSentences({ page: 1, text: "Normal distribution. mu is the mean, and sigma is the standard deviation." });
     expect(titled.map((s) => s.text)).toEqual(["Normal distribution. mu is the mean, and sigma is the standard deviation."]);
     expect(rejectReason(titled[0]!)).toBe("two sentences");
+    // Round 32 (Cachegrind's output file): a sentence opening with a field's name in lower case, run on from the last.
+    const fields = pageSentences({ page: 1, text: "cmd is a string holding the command line of the profiled program. event is a string containing no whitespace." });
+    expect(fields.map((s) => rejectReason(s))).toEqual(["two sentences"]);
     // Round 26: cut after "'!'" and put back together, the piece keeps the space the page printed before it
     // (it was asked as "… an exclamation point '!'may follow.").
     expect(texts("A conversion field, introduced by an exclamation point '!' may follow. A format specifier may also be appended.")).toEqual([

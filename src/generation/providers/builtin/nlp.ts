@@ -99,10 +99,12 @@ export function parse(text: string): Parsed[] {
 function retagHyphenated(tokens: Token[]): void {
   for (let i = 2; i < tokens.length; i++) {
     const [before, hyphen, last] = [tokens[i - 2] as Token, tokens[i - 1] as Token, tokens[i] as Token];
-    if (last.pos !== "VERB" || hyphen.text !== "-" || before.end !== hyphen.start || last.start !== hyphen.end) continue;
+    if (hyphen.text !== "-" || before.end !== hyphen.start || last.start !== hyphen.end) continue;
     if (!/^\p{L}+$/u.test(before.text) || !/^\p{L}+$/u.test(last.text)) continue;
-    if (!["NOUN", "PROPN", "ADJ", "ADV", "ADP"].includes(before.pos)) continue;
-    last.pos = /(?:ed|ing|en|wn)$/.test(last.lower) ? "ADJ" : "NOUN";
+    // "floating-point numbers", "run-time library": a verb form before a noun modifies it ("point numbers" and
+    // "point arithmetic" were offered as options, round 32).
+    if (before.pos === "VERB" && last.pos === "NOUN") before.pos = "ADJ";
+    else if (last.pos === "VERB" && ["NOUN", "PROPN", "ADJ", "ADV", "ADP"].includes(before.pos)) last.pos = /(?:ed|ing|en|wn)$/.test(last.lower) ? "ADJ" : "NOUN";
   }
 }
 

@@ -330,6 +330,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\b\p{Ll}{3,}(?:ed|ing|ly|ion|ions|ment|ness|ies|es|al)\d{1,3}\b/u.test(text)) return "debris";
   // Two sentences the tagger did not split ("… running R. So, simply …").
   if (/\d (?:The|A|An|This|It|In)\b|\p{Ll}{2}\. \p{Lu}|\b\p{Lu}\. (?:So|The|This|It|A|An|In|If|For|To|That)\b/u.test(text.slice(0, -1))) return "two sentences";
+  // "… of the profiled program. event is a string …": a sentence opening with a name in lower case (round 32).
+  if (/\p{Ll}{3,}\. [a-z_][\w]*\s+(?:is|are|was|were|can|must|should|will|may)\b/u.test(text)) return "two sentences";
   // "Normal distribution. mu is the mean, …": a description's title before a sentence opening with a parameter (round 30).
   if (/^\p{Lu}\p{Ll}+(?: \p{Ll}+){0,3}\. \p{Ll}/u.test(text)) return "two sentences";
   // A citation: "(2008)", "Chambers (1998)", titles in quotes with a year.
