@@ -691,6 +691,18 @@ describe("question forms on real sentences", () => {
     expect(asked).toBeGreaterThan(0);
   });
 
+  it("never blanks a word whose root the stem holds with another ending ('Repository Administration commands are for system _____', round 32)", async () => {
+    const pages = storedPages("git-everyday");
+    const words = (text: string) => text.toLowerCase().match(/\p{L}{8,}/gu) ?? [];
+    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
+      for (const q of await generate(pages, "repositories", { difficulty, count: 10, passages: passagesFor(pages, "repositories") })) {
+        if (!q.question.includes("_____")) continue;
+        const stem = words(q.question);
+        for (const word of words(q.answer)) expect(stem.some((w) => w.slice(0, 8) === word.slice(0, 8)), `${q.question} → ${q.answer}`).toBe(false);
+      }
+    }
+  });
+
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {
     const rootSet = "The root-set consists of the general purpose registers of all threads and the pointer-sized data words in client memory.";
     expect(rejectReason(sentence(rootSet))).toBeUndefined();

@@ -292,13 +292,20 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
     .map(({ phrase }) => phrase);
 }
 
+/** Letters two words share at their start that make them one root ("administra-tion", "administra-tors"). */
+const SHARED_ROOT = 8;
+
 /** "loading" and "loaders", "importing" and "import": one root with another ending. */
 function sameRoot(a: string, b: string): boolean {
   const root = (word: string) => {
     const cut = word.replace(/(?:ings?|ers?|ed|ations?|ions?|es|s)$/, "");
     return cut.length >= 4 ? cut : word;
   };
-  return a !== b && root(a) === root(b);
+  // "Repository Administration commands are for system _____" (administrators, round 32): a long shared
+  // beginning is one root whatever the endings.
+  let shared = 0;
+  while (shared < a.length && a[shared] === b[shared]) shared++;
+  return a !== b && (root(a) === root(b) || shared >= SHARED_ROOT);
 }
 
 const MODALS = new Set(["will", "would", "shall", "should", "can", "could", "may", "might", "must", "to", "not"]);
