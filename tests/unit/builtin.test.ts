@@ -681,26 +681,27 @@ describe("question forms on real sentences", () => {
 
   it("never blanks a word of a phrase borrowed whole ('_____ versa', round 31: Valgrind's Helgrind manual)", async () => {
     const pages = storedPages("valgrind-helgrind");
-    let asked = 0;
-    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
-      for (const q of await generate(pages, "data races", { difficulty, count: 10, passages: passagesFor(pages, "race") })) {
-        asked++;
-        expect(q.question).not.toMatch(/_____ versa|vice _____/);
-      }
-    }
+    const asked = await everyQuestion(pages, "data races", (q) => expect(q.question).not.toMatch(/_____ versa|vice _____/), { passages: passagesFor(pages, "race") });
     expect(asked).toBeGreaterThan(0);
   });
 
   it("never blanks a word whose root the stem holds with another ending ('Repository Administration commands are for system _____', round 32)", async () => {
     const pages = storedPages("git-everyday");
     const words = (text: string) => text.toLowerCase().match(/\p{L}{8,}/gu) ?? [];
-    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
-      for (const q of await generate(pages, "repositories", { difficulty, count: 10, passages: passagesFor(pages, "repositories") })) {
-        if (!q.question.includes("_____")) continue;
-        const stem = words(q.question);
-        for (const word of words(q.answer)) expect(stem.some((w) => w.slice(0, 8) === word.slice(0, 8)), `${q.question} → ${q.answer}`).toBe(false);
-      }
-    }
+    // (Without the rule the page's blank on "system administrators" is asked at every difficulty.)
+    await everyQuestion(pages, "repositories", (q) => {
+      if (!q.question.includes("_____")) return;
+      const stem = words(q.question);
+      for (const word of words(q.answer)) expect(stem.some((w) => w.slice(0, 8) === word.slice(0, 8)), `${q.question} → ${q.answer}`).toBe(false);
+    });
+  });
+
+  it("never blanks one of a pair whose other the stem names ('… with the _____ using the first 53 bits … and with the denominator …', round 32)", async () => {
+    const pages = storedPages("python-floatingpoint");
+    const asked = await everyQuestion(pages, "binary fractions", (q) => {
+      if (/\bdenominator\b/.test(q.question)) expect(q.answer).not.toMatch(/numerator/);
+    });
+    expect(asked).toBeGreaterThan(0);
   });
 
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {

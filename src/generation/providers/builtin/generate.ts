@@ -282,6 +282,9 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (wordsOf(text.slice(0, phrase.start) + " " + text.slice(phrase.stop)).some((w) => w.length >= 3 && /^\p{Ll}+$/u.test(w) && !STOPWORDS.has(w) && abbreviated(w))) return false;
       // "Module loaders provide the critical function of _____" (loading): the same root with another ending.
       if (own.length === 0 || own.some((s) => rest.has(s) || [...rest].some((r) => (r.length >= 5 && s.length >= 5 && (s.includes(r) || r.includes(s))) || sameRoot(r, s)))) return false;
+      // "… with the _____ using the first 53 bits … and with the denominator as a power of two" (numerator, round 32):
+      // the other of a pair in the stem names the answer.
+      if (own.some((s) => PARTNERS.has(s) && rest.has(PARTNERS.get(s) as string))) return false;
       // "Open Database Connectivity (ODBC)": the acronym beside the blank spells the answer.
       const around = `${text.slice(Math.max(0, phrase.start - 12), phrase.start)} ${text.slice(phrase.stop, phrase.stop + 12)}`;
       return !/\(\s*\p{Lu}{2,}s?\s*\)|\p{Lu}{2,}s?\s*\($/u.test(around);
@@ -291,6 +294,30 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
     .sort((a, b) => b.score - a.score || a.phrase.start - b.phrase.start)
     .map(({ phrase }) => phrase);
 }
+
+/** Words that come in pairs, each naming the other: with one in the stem, a blank on the other is given away. */
+const PARTNERS = new Map(
+  [
+    ["numerator", "denominator"],
+    ["parent", "child"],
+    ["client", "server"],
+    ["sender", "receiver"],
+    ["input", "output"],
+    ["minimum", "maximum"],
+    ["upper", "lower"],
+    ["source", "destination"],
+    ["encoder", "decoder"],
+    ["producer", "consumer"],
+    ["caller", "callee"],
+    ["import", "export"],
+    ["reader", "writer"],
+    ["left", "right"],
+    ["head", "tail"],
+  ].flatMap(([a, b]) => [
+    [stem(a as string), stem(b as string)],
+    [stem(b as string), stem(a as string)],
+  ]),
+);
 
 /** Letters two words share at their start that make them one root ("administra-tion", "administra-tors"). */
 const SHARED_ROOT = 8;
