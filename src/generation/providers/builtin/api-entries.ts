@@ -87,7 +87,7 @@ export function entryWords(name: string): string {
 }
 
 /** A call's parameter list, whole: "(pool, addr, size)", "(obj, *, skipkeys=False)", "([key[, default]])". */
-const CALL = /\b[A-Za-z_][\w.]*\(([^()\n]{1,300})\)/g;
+const CALL = /\b[A-Za-z_][\w.]{0,100}\(([^()\n]{1,300})\)/g;
 const PARAMETER = /^\s*[[*]*\s*([A-Za-z_]\w*)\s*(?:=[^,]*)?\]*\s*$/;
 
 /**

@@ -111,18 +111,8 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     defined: new Set(material.facts.flatMap((fact) => (fact.kind === "definition" && fact.subject ? [fact.subject.key] : []))),
   };
 
-  const normalPages = new Map<number, string>();
-  const normalPage = (page: number) => {
-    let text = normalPages.get(page);
-    if (text === undefined) normalPages.set(page, (text = normalizeQuestion(pageText(page))));
-    return text;
-  };
-  const parameters = new Map<number, Set<string>>();
-  const parametersOn = (page: number) => {
-    let names = parameters.get(page);
-    if (names === undefined) parameters.set(page, (names = parameterNames(pageText(page))));
-    return names;
-  };
+  const normalPage = perPage((page) => normalizeQuestion(pageText(page)));
+  const parametersOn = perPage((page) => parameterNames(pageText(page)));
   const facts: RankedFact[] = [];
   for (const candidate of material.candidates) {
     // A sentence that does not name the topic (every word of it), on a page that is not about it
@@ -151,11 +141,20 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     // one padded with others (the pipeline says "Only 3 of 5 questions could be written").
     if (!candidate.inSection && !aboutTopic && candidate.topicHit < 1) continue;
     if (excluded(candidate.sentence.printed ?? candidate.sentence.text)) continue;
-    const outside = outsideSections(material, candidate, aboutTopic) ? 1 : 0;
-    facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() - OUTSIDE_SECTIONS * outside });
+    const outside = outsideSections(material, candidate, aboutTopic) ? OUTSIDE_SECTIONS : 0;
+    facts.push({ ...fact, relevance: relevanceOf(candidate, fact) + 0.6 * random() - outside });
   }
   facts.sort((a, b) => b.relevance - a.relevance);
   return assemble(facts, material.facts, req, ctx);
+}
+
+/** What `read` gives for a page, read once per page. */
+function perPage<T>(read: (page: number) => T): (page: number) => T {
+  const known = new Map<number, T>();
+  return (page) => {
+    if (!known.has(page)) known.set(page, read(page));
+    return known.get(page) as T;
+  };
 }
 
 /**
