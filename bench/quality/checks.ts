@@ -115,7 +115,9 @@ export function completeStem({ item }: CheckInput): Verdict {
 const DEBRIS: [string, RegExp][] = [
   ["page number", /(?<![\d.])\d{1,4}\s*\/\s*\d{1,4}(?![\d.])|\bpage \d+ of \d+\b/i],
   ["placeholder", /\bX{3,}\b|\b(?:foo|foobar|baz|qux|lorem ipsum|TODO|FIXME|TBD)\b/i],
-  ["code", /<-|->|==|!=|&&|\|\||::|[{}]|\b\w+\([^()]*[,=][^()]*\)|(?:^|\s)[>$#]\s|\$\w|\p{L}+_(?!_)|\b[\w-]+\.(?:tar|gz|zip|tgz|txt|tex|sh|py|xml|json|R|c|h)\b/u],
+  // Code's syntax, not a name from code in prose ("The Stem_engraver is notified of …", "cg_merge is a simple
+  // program …"): the generator asks about named things, and their names are what the student must know.
+  ["code", /<-|->|==|!=|&&|\|\||::|[{}]|\b\w+\([^()]*[,=][^()]*\)|(?:^|\s)[>$#]\s|\$\w|\b[\w-]+\.(?:tar|gz|zip|tgz|txt|tex|sh|py|xml|json|R|c|h)\b/u],
   ["web address", /\b(?:https?|ftp):\/\/|\bwww\.|\b[\w.-]+@[\w-]+\.\w+|\b[\w-]+\.(?:org|com|net|edu|html?|pdf)\b/i],
   ["dot leader", /(?:\.\s?){4,}|…{2,}/],
   ["section heading", /^(?:chapter|section|appendix|part)\s+[\dIVX]+\b/i],
@@ -441,11 +443,16 @@ function overlap(a: string, b: string): number {
   return shared / Math.max(1, Math.min(x.size, y.size));
 }
 
+/** Content words a stem needs to be a sentence of the material rather than a short question on a term. */
+const MIN_SENTENCE_WORDS = 4;
+
 /** No two items of a test are written from one sentence (their stems share most of their words). */
 export function noRepeatedSentence(items: readonly ItemUnderTest[]): Verdict {
   if (items.length < 2) return undefined;
   const stemsOf = items.map(stemText);
-  const repeats = stemsOf.filter((s, i) => stemsOf.slice(0, i).some((t) => overlap(s, t) >= 0.8)).length;
+  // ("What is a factor?" holds one content word: it repeats no sentence that names factors.)
+  const sentence = (s: string) => new Set(contentStems(s)).size >= MIN_SENTENCE_WORDS;
+  const repeats = stemsOf.filter((s, i) => sentence(s) && stemsOf.slice(0, i).some((t) => sentence(t) && overlap(s, t) >= 0.8)).length;
   return repeats ? fail(`${repeats} of ${items.length} items repeat an earlier item's sentence`) : PASS;
 }
 

@@ -96,7 +96,9 @@ export async function runPipeline(db: Db, provider: Provider, input: PipelineInp
           passages: window,
           document: { pageCount: input.pageCount, pages, unit: input.pageUnit },
           exclude: [...(input.previous?.exclude ?? []), ...accepted.map((q) => q.question)],
-          excludeSources: input.previous?.excludeSources,
+          // A repair round asks for sentences the kept questions were not written from ("What is a factor?" kept,
+          // then "True or false: A factor is …" from the same sentence).
+          excludeSources: [...(input.previous?.excludeSources ?? []), ...accepted.flatMap((q) => (q.source ? [q.source] : []))],
           seed: input.seed + index,
           signal: control.signal,
         });

@@ -7,11 +7,12 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../../src/core/errors.ts";
 import { createBuiltinProvider, suggestTopics, topicOccurs } from "../../src/generation/providers/builtin/index.ts";
 import { factOf } from "../../src/generation/providers/builtin/facts.ts";
+import { whatIs } from "../../src/generation/providers/builtin/questions.ts";
 import { isTermWorthy, nounPhrases } from "../../src/generation/providers/builtin/phrases.ts";
 import { studyMaterial } from "../../src/generation/providers/builtin/material.ts";
 import { sectionsAtPageStart } from "../../src/generation/providers/builtin/sections.ts";
 import { pageSentences } from "../../src/generation/providers/builtin/sentences.ts";
-import { parse } from "../../src/generation/providers/builtin/nlp.ts";
+import { parse, withCodeNames } from "../../src/generation/providers/builtin/nlp.ts";
 import { rejectReason } from "../../src/generation/providers/builtin/quality.ts";
 import { contextSimilarity, type VocabTerm } from "../../src/generation/providers/builtin/vocabulary.ts";
 import {
@@ -51,6 +52,9 @@ async function generate(pages: PageText[], topic: string, overrides: Partial<Gen
 
 /** Pages as StudyForge stored them, from tests/fixtures/text (see its README). */
 const storedPages = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/text/${name}.json`, import.meta.url), "utf8")) as PageText[];
+
+/** The first sentence of a text as a page of it is read: names from code joined, pieces of a sentence too. */
+const read = (text: string) => pageSentences({ page: 1, text })[0]!;
 
 /** The section titles each sentence of the pages stands in, by the sentence's text. */
 function sectionsOf(pages: PageText[]): Map<string, string> {
@@ -371,8 +375,8 @@ describe("selection", () => {
   });
 
   it("never repeats an excluded question, nor the sentence it was made from", async () => {
-    const first = await generate(R_INTRO, "vectors", { count: 10 });
-    const second = await generate(R_INTRO, "vectors", { count: 10, exclude: first.map((q) => q.question) });
+    const first = await generate(R_INTRO, "vectors", { count: 5 });
+    const second = await generate(R_INTRO, "vectors", { count: 5, exclude: first.map((q) => q.question) });
     expect(second.length).toBeGreaterThan(0);
     const asked = new Set(first.map((q) => normalise(q.question)));
     const sources = new Set(first.map(quoted));
@@ -702,6 +706,102 @@ describe("question forms on real sentences", () => {
       if (/\bdenominator\b/.test(q.question)) expect(q.answer).not.toMatch(/numerator/);
     });
     expect(asked).toBeGreaterThan(0);
+  });
+
+  it("reads a name from code in prose as one name (round 33: 'The rotate() method provides …', 'cg_merge is a simple program …')", () => {
+    const rotate = read("The rotate() method provides a way to implement deque slicing and deletion.");
+    expect(rejectReason(rotate)).toBeUndefined();
+    expect(factOf(rotate).subject?.text).toBe("rotate() method");
+    const merge = factOf(read("cg_merge is a simple program which reads multiple profile files, as created by Cachegrind, and merges them together."));
+    expect(merge).toMatchObject({ kind: "definition", subject: { text: "cg_merge" } });
+    // The tagger's sentence ends at the name's dot: "… the eventEmitter." + "once() method …" is one sentence and one name.
+    const once = read("A listener registered with the eventEmitter.once() method is called at most once for a particular event.");
+    expect(once.tokens.filter((t) => t.code).map((t) => t.text)).toEqual(["eventEmitter.once()"]);
+    expect(factOf(once).phrases.map((p) => p.text)).toContain("eventEmitter.once() method");
+    // "e.g." and "U.S." are no names from code.
+    expect(read("Some programs, e.g. the U.S. census tools, read profile files.").tokens.some((t) => t.code)).toBe(false);
+    // A listing of names, a call with its arguments, an operator: code, as before.
+    for (const code of [
+      "The emitter.on(), emitter.once() and emitter.off() methods all take an event name and a listener.",
+      "Calling emitter.setMaxListeners(n) still has precedence over the default for every emitter.",
+      "A reference to d.parents is the same as a new map of all the maps after the first one in d.maps[1:] order.",
+    ]) {
+      expect(rejectReason(read(code)), code).toBe("code");
+    }
+  });
+
+  it("asks about programs and methods by their names, with names of their kind as options (round 33: Cachegrind's manual, Node.js's events)", async () => {
+    const cachegrind = storedPages("valgrind-cachegrind");
+    const answers: string[] = [];
+    await everyQuestion(cachegrind, "profiles", (q) => answers.push(q.answer));
+    expect(answers).toContain("cg_diff");
+    const events = storedPages("node-events");
+    const byName: Question[] = [];
+    await everyQuestion(events, "listeners", (q) => {
+      if (/eventEmitter\.\w+\(\)/.test(q.answer)) byName.push(q);
+      // A name from code is never offered beside common terms, nor a common term beside it.
+      for (const option of q.options ?? []) expect(/\w\(\)|\w_\w|\p{Ll}\p{Lu}/u.test(option), `${q.question}: ${option}`).toBe(/\w\(\)|\w_\w|\p{Ll}\p{Lu}/u.test(q.answer));
+    });
+    expect(byName.map((q) => q.question)).toContainEqual(expect.stringMatching(/^(?:What|Which of the following) allows an arbitrary set of arguments to be passed to the listener functions\?$/));
+  });
+
+  it("asks one of two sentences that say nearly the same thing of two programs (round 33: 'cg_diff does not attempt to check …' and cg_merge's)", async () => {
+    const pages = storedPages("valgrind-cachegrind");
+    const twins = /^cg_(?:diff|merge) does not attempt to check that the input files come from runs of the same executable\.$/;
+    for (const difficulty of ["Easy", "Medium", "Hard"] as const) {
+      const questions = await generate(pages, "profiles", { difficulty, passages: passagesFor(pages, "profiles") });
+      expect(questions.filter((q) => twins.test(q.source ?? "")).length, difficulty).toBeLessThanOrEqual(1);
+      // "… writes the results into another file in the same _____": a blank on what "the same" refers back to.
+      for (const q of questions) expect(q.question, difficulty).not.toMatch(/the same _____/);
+    }
+  });
+
+  it("never asks for one of a pair by what it does to the other ('Which of the following creates a child?': parent thread, round 31)", async () => {
+    const pages = storedPages("valgrind-helgrind");
+    const asked = await everyQuestion(pages, "data races", (q) => expect(q.question).not.toMatch(/^(?:Which of the following|What) creates a child/), { passages: passagesFor(pages, "thread") });
+    expect(asked).toBeGreaterThan(0);
+  });
+
+  it("reads entries named before a colon as a label, not a statement ('VALGRIND_CHECK_MEM_IS_DEFINED: check immediately …', round 33)", () => {
+    const label = "VALGRIND_CHECK_MEM_IS_ADDRESSABLE and VALGRIND_CHECK_MEM_IS_DEFINED: check immediately whether or not the given address range has the relevant property.";
+    expect(rejectReason({ ...withCodeNames(parse(label)[0]!), page: 1 })).toBe("label");
+    expect(rejectReason(read("Python has two kinds of errors: syntax errors and exceptions raised while a program runs."))).not.toBe("label");
+  });
+
+  it("answers 'What is …?' with a definition that neither names the term nor stands out by its length (round 33: R's lists and data frames)", async () => {
+    await everyQuestion(R_INTRO, "lists", (q) => {
+      const what = /^What (?:is|are) (.+)\?$/.exec(q.question);
+      if (!what || q.type !== "multiple_choice") return;
+      // "What is an R list?": the sentence's capital goes with its place.
+      expect(what[1], q.question).toMatch(/^(?!An?\s|The\s)/);
+      const words = (t: string) => t.split(/\s+/).length;
+      for (const option of q.options ?? []) {
+        expect(Math.abs(words(option) - words(q.answer)), option).toBeLessThanOrEqual(Math.max(1, Math.ceil(words(q.answer) / 2)));
+        expect(normalise(option)).not.toContain(normalise(what[1]!.replace(/^(?:an?|the)\s/, "")));
+      }
+    });
+  });
+
+  it("never gives a term, as a false definition, another term's that makes it a kind of itself ('An R list is a list with class data.frame', round 33)", async () => {
+    // Sentences of An Introduction to R: a data frame is a kind of list, so its definition is half true of an R list.
+    const pages = [
+      "An R list is an object consisting of an ordered collection of objects known as its components.\nThe components of an R list need not be of the same mode or type.\nAn R list may contain a numeric vector, a logical value, a matrix and a function.",
+      "A data frame is a list with class data.frame and components of equal length.\nA factor is a vector object used to specify a discrete classification of the components of other vectors.\nAn array is a vector with a dim attribute that gives the extents of its dimensions.",
+    ].map((text, i) => ({ page: i + 1, text }));
+    let asked = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      for (const q of await generate(pages, "lists", { seed, count: 5, types: ["true_false"], passages: passagesFor(pages, "lists") })) {
+        asked++;
+        expect(q.question).not.toMatch(/R list is a list\b/);
+      }
+    }
+    expect(asked).toBeGreaterThan(0);
+  });
+
+  it("asks 'What is …?' with the article in lower case ('What is an R list?', round 33)", () => {
+    const fact = factOf(read("An R list is an object consisting of an ordered collection of objects known as its components."));
+    expect(whatIs(fact, ["a", "b", "c"], () => 0.5).question).toBe("What is an R list?");
+    expect(whatIs(factOf(read("A factor is a vector object used to specify a discrete classification.")), ["a", "b", "c"], () => 0.5).question).toBe("What is a factor?");
   });
 
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {

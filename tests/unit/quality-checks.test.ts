@@ -84,6 +84,8 @@ describe("no debris", () => {
   it("leaves ordinary prose and a function name alone", () => {
     expect(noDebris(input(GOOD_SA))).toEqual({ pass: true });
     expect(noDebris(input(tf("Packages are loaded as needed; their data and code stay on disk until then.", "True")))).toEqual({ pass: true });
+    // A name from code in prose is a name, not code (round 33: the generator asks about named programs and methods).
+    expect(noDebris(input(tf("cg_merge is a simple program which reads multiple profile files.", "True")))).toEqual({ pass: true });
     // A version number is no section heading.
     expect(noDebris(input(tf("The LilyPond 1.4 output is certainly readable, but it showed errors in the details.", "True")))).toEqual({ pass: true });
   });
@@ -194,6 +196,8 @@ describe("repeats and run-on sentences", () => {
     const cloze = sa("Complete the sentence: A factor is a vector object used to specify a discrete _____.", "classification");
     expect(failed(noRepeatedSentence([GOOD_TF, GOOD_SA, cloze]))).toBe(true);
     expect(noRepeatedSentence([GOOD_TF, GOOD_SA])).toEqual({ pass: true });
+    // "What is a factor?" asks about a term the sentence names; it repeats no sentence.
+    expect(noRepeatedSentence([mc("What is a factor?", ["a vector object", "a list", "a matrix", "an array"], "a vector object"), GOOD_TF])).toEqual({ pass: true });
   });
   it("fail a stem that joins two sentences without a stop", () => {
     expect(failed(completeStem(input(tf("The function read.table() reads the data frame directly Often you will omit the row labels.", "True"))))).toBe(true);

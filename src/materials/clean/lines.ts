@@ -19,11 +19,24 @@ const PRIVATE_USE = /\p{Co}/gu;
 /** Whitespace other than line ends (tabs, form feeds, no-break spaces), runs of it made one space. */
 const SPACES = /[^\S\n]+/g;
 
+/**
+ * "… for the event named eventName .", "Unlike EventEmitter , any …", "All EventEmitter s emit …": a browser's print
+ * of documentation sets inline code in boxes, and the extractor puts a space after each box, before the punctuation
+ * or the plural "s" that followed it (Node.js's API pages). Not before an ellipsis's dots (". . .").
+ */
+const SPACE_BEFORE_PUNCTUATION = /(?<=[\p{L}\p{N})\]'"’”]) (?=[.,;:!?](?:\s(?![.,;:!?](?:\s|$))|$))/gu;
+/** A CamelCase name and a boxed plural "s": never an English word ("Let s be …" is no CamelCase name). */
+const SPACED_PLURAL = /(?<=\b\p{Lu}\p{Ll}+\p{Lu}\w*) s(?=[\s.,;:!?)]|$)/gu;
+
+export function tidySpacing(line: string): string {
+  return line.replace(SPACE_BEFORE_PUNCTUATION, "").replace(SPACED_PLURAL, "s");
+}
+
 export function toLines(text: string): string[] {
   const lines: string[] = [];
   const plain = PRIVATE_USE.test(text) ? text.replace(PRIVATE_USE, "") : text;
   for (const raw of plain.replace(SPACES, " ").split("\n")) {
-    const line = raw.trim();
+    const line = tidySpacing(raw.trim());
     // Runs of breaks collapse to one, and none leads: a break only ever stands between two lines.
     if (line || (lines.length > 0 && lines.at(-1) !== BREAK)) lines.push(line);
   }

@@ -209,6 +209,9 @@ function lowerCasedName(term: string, vocabulary: Vocabulary): boolean {
   return term.split(" ").some((word) => /^\p{Ll}{2,}$/u.test(word) && names.has(word));
 }
 
+/** A name from code in a term: "rotate() method", "cg_merge", "eventEmitter", "events.captureRejections". */
+const codeName = (term: string) => /\w\(\)|\w_\w|\p{L}\.\p{L}|\b\p{Ll}+\p{Lu}/u.test(term);
+
 /** Words of addresses and of C-like code: never a term of prose. */
 const CODE_WORDS = /\b(?:https?|www|ftp|const|char|int|void|struct|bool|enum|typedef|func|def|null|nullptr|sizeof)\b/i;
 
@@ -265,8 +268,9 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     if (/ing$/.test(form) && !/ing$/.test(answerText)) return false;
     // "acpid package" gets other named packages ("tshark package"), never "default package" or "tools package".
     if (answer.words > 1 && !isEnglishWord(answerText.split(" ")[0] ?? "") && isEnglishWord(form.split(" ")[0] ?? "")) return false;
-    // "insertDelay", "seeSection": identifiers from code are not names of the answer's kind.
-    if (/^\p{Ll}+\p{Lu}/u.test(form) && !/^\p{Ll}+\p{Lu}/u.test(answerText)) return false;
+    // "insertDelay", "seeSection": identifiers from code are not names of the answer's kind, and a name from code
+    // ("rotate() method", "cg_merge") gets only names from code.
+    if (codeName(form) !== codeName(answerText)) return false;
     // A lone name ("LaTeX") gets names listed or used with it, never names from elsewhere (people, systems).
     if (answer.words === 1 && answer.proper && !sibling && (!known || contextSimilarity(known, term) < 0.15)) return false;
     // A lone common word gets words used in its company ("gradients": "vectors", "fields"), not any noun of the book.
@@ -397,6 +401,9 @@ export function rivalFacts(
     // Where the subject's company is known well enough, a rival shares some of it (same field).
     if (!term || term.count < 2 || other.kind === "statement" || isGeneralWord(term, ctx.vocabulary) || (!anyField && known && known.context.size >= 30 && contextSimilarity(known, term) < 0.05)) return false;
     if (!rival || other === fact || rival.key === subject.key || rival.plural !== subject.plural || rival.proper !== subject.proper) return false;
+    // "A data frame is a list with class data.frame": the subject is a kind of the rival, and what is said of it is
+    // half true of the rival ("An R list is a list with class data.frame", round 33).
+    if (fact.genus !== undefined && rival.key.split(" ").at(-1) === fact.genus) return false;
     // In a sentence's subject the name is read, not compared side by side: only an acronym must meet an acronym.
     if (inPlace && (caseStyle(subject.text) === "acronym") !== (caseStyle(rival.text) === "acronym")) return false;
     if (overlaps(rival.text, subject.text) || synonymous(rival.text, rival.key, subject.text, subject.key, ctx.vocabulary)) return false;

@@ -246,6 +246,9 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (quoted) return false;
       // "… extend the range and _____ of module searching": one word of a pair of words tests the wording, not the idea.
       if (phrase.words === 1 && /\p{L}+ (?:and|or) $/u.test(text.slice(0, phrase.start)) && /^ of\b/.test(text.slice(phrase.stop))) return false;
+      // "… into another file in the same _____." (format, round 33): what is the same was said before, and the blank is
+      // vague ("the same _____ attribute", dim, names the kind of thing).
+      if (phrase.words === 1 && /\bthe same\s+$/i.test(text.slice(0, phrase.termStart)) && /^\s*(?:[.,;:]|$)/.test(text.slice(phrase.stop))) return false;
       // "over the past 1000 _____": a unit after a number is no term.
       if (/\d\s*$/.test(text.slice(0, phrase.termStart))) return false;
       // "decimal floating _____" (point arithmetic): a participle between a noun and the blank is part of
@@ -283,7 +286,7 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (own.length === 0 || own.some((s) => rest.has(s) || [...rest].some((r) => (r.length >= 5 && s.length >= 5 && (s.includes(r) || r.includes(s))) || sameRoot(r, s)))) return false;
       // "… with the _____ using the first 53 bits … and with the denominator as a power of two" (numerator, round 32):
       // the other of a pair in the stem names the answer.
-      if (own.some((s) => PARTNERS.has(s) && rest.has(PARTNERS.get(s) as string))) return false;
+      if (namesPartner(own, rest)) return false;
       // "Open Database Connectivity (ODBC)": the acronym beside the blank spells the answer.
       const around = `${text.slice(Math.max(0, phrase.start - 12), phrase.start)} ${text.slice(phrase.stop, phrase.stop + 12)}`;
       return !/\(\s*\p{Lu}{2,}s?\s*\)|\p{Lu}{2,}s?\s*\($/u.test(around);
@@ -292,6 +295,18 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
     .map((phrase) => ({ phrase, score: (phrase.words > 1 ? 1 : 0) + (phrase.first > 0 ? 1.5 : 0) + 1.5 * Math.log10(1 + (ctx.vocabulary.get(phrase.key)?.pages.size ?? 0)) }))
     .sort((a, b) => b.score - a.score || a.phrase.start - b.phrase.start)
     .map(({ phrase }) => phrase);
+}
+
+/** Options of like length: a definition of 5 words beside one of 13 gives the long one away, or the short. */
+function alikeInLength(option: string, answer: string): boolean {
+  const [a, b] = [wordsOf(answer).length, wordsOf(option).length];
+  return Math.abs(a - b) <= Math.max(1, Math.ceil(a / 2));
+}
+
+/** One of `own` (an answer's stems) has its partner among `rest` (the stem's). */
+function namesPartner(own: Iterable<string>, rest: ReadonlySet<string>): boolean {
+  for (const s of own) if (PARTNERS.has(s) && rest.has(PARTNERS.get(s) as string)) return true;
+  return false;
 }
 
 /** Words that come in pairs, each naming the other: with one in the stem, a blank on the other is given away. */
@@ -388,7 +403,9 @@ function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
   if (fact.subject.words === 1 && isDocumentSubject(fact.subject.key, ctx)) return false;
   // "The spec allows … versions of the spec": the predicate would give the answer away.
   const said = contentStems(fact.predicate ?? "");
-  return ![...contentStems(fact.subject.text)].every((s) => said.has(s));
+  const own = contentStems(fact.subject.text);
+  // "Which of the following creates a child?" (parent thread, round 31): the other of a pair names the answer.
+  return ![...own].every((s) => said.has(s)) && !namesPartner(own, said);
 }
 
 /** "Which of the following is pdftk?": a predicate of one word describes nothing a student could recognise. */
@@ -416,13 +433,17 @@ function contrastsAnother(fact: Fact): boolean {
 
 function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question | undefined {
   for (const form of MC_FORMS[req.difficulty]) {
-    if (form === "whatIs" && fact.kind === "definition" && fact.complement) {
+    // "What is a data frame?": not answered by "a list with class data.frame", which names it, nor by a definition
+    // naming the topic ("a vector object …" under vectors), which the student would pick for that alone.
+    const complement = fact.complement ?? "";
+    const namesItself = overlaps(complement, ctx.topicKey) || overlaps(complement, fact.subject?.text ?? "");
+    if (form === "whatIs" && fact.kind === "definition" && complement && !namesItself) {
       const others = rivalFacts(
         fact,
         pool,
         3,
         ctx,
-        (rival) => rival.kind === "definition" && rival.complement !== undefined && !compact(rival.complement).includes(compact(fact.complement ?? "")),
+        (rival) => rival.kind === "definition" && rival.complement !== undefined && !compact(rival.complement).includes(compact(complement)) && alikeInLength(rival.complement, complement),
         { inPlace: false },
       );
       if (others.length === 3) return whatIs(fact, others.map((o) => o.complement ?? ""), ctx.random);
@@ -508,6 +529,15 @@ function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean
   return undefined;
 }
 
+/** Two sentences that share this share of their words (of the longer) say the same thing. */
+const TWIN_SHARE = 0.8;
+
+function nearlySame(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared++;
+  return shared >= TWIN_SHARE * Math.max(a.size, b.size);
+}
+
 const SCARCITY: QuestionType[] = ["short_answer", "multiple_choice", "true_false"];
 
 /**
@@ -524,6 +554,9 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   const asked = new Set(req.exclude.map(normalizeQuestion));
   const answers = new Set<string>();
   const used = new Set<RankedFact>();
+  // The words of the sentences asked: "cg_diff does not attempt to check that the input files come from runs of the
+  // same executable." and the same of cg_merge are one question twice (round 32).
+  const twins: Set<string>[] = [];
   const out: Question[] = [];
   let trueCount = 0;
   // Which comes first varies by seed; a test of true/false alone takes a false whenever one can be made,
@@ -547,6 +580,8 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
       if (out.length >= req.count) return out;
       if (used.has(fact)) continue;
       req.signal?.throwIfAborted();
+      const said = contentStems(fact.sentence.text);
+      if (twins.some((other) => nearlySame(said, other))) continue;
       // Equal needs go to the scarcer kinds first: nearly any sentence makes a true statement, few a short answer.
       const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0) || SCARCITY.indexOf(a) - SCARCITY.indexOf(b));
       for (const type of byNeed) {
@@ -560,6 +595,7 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
         asked.add(normal);
         answers.add(answerKey);
         used.add(fact);
+        twins.push(said);
         if (type === "true_false") {
           if (question.answer === "True") trueCount++;
           else falseCount++;

@@ -20,6 +20,8 @@ export interface Token {
   lemma: string;
   start: number;
   end: number;
+  /** A name from code the tagger had split ("rotate()", "cg_merge", "eventEmitter.once()"), joined again as one name. */
+  code?: true;
 }
 
 /** An entity wink recognises by pattern (DATE, CARDINAL, ORDINAL, PERCENT, URL, EMAIL, …). */
@@ -87,6 +89,51 @@ export function parse(text: string): Parsed[] {
     out.push({ text: text.slice(start, end), tokens, entities, ...(start > 0 && !/\s/.test(text.charAt(start - 1)) && { glued: true }) });
   });
   return out;
+}
+
+/**
+ * A name from code as printed: words joined by dots or underscores, maybe ending in "()" ("rotate()",
+ * "cg_merge", "eventEmitter.once()", "events.defaultMaxListeners"). A dotted name's parts are two letters or
+ * more, so "e.g" and "U.S" are not names.
+ */
+const CODE_NAME = /^(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w+)*\(\)|[A-Za-z_]\w*_\w+|[A-Za-z]\w+(?:\.[A-Za-z_]\w+)+|\p{Ll}+\p{Lu}\w*)$/u;
+/** Tokens one name from code can be split into ("eventEmitter", ".", "once", "(", ")"). */
+const MAX_NAME_TOKENS = 9;
+
+/**
+ * The tagger splits names from code at dots, underscores and brackets and tags the pieces as words ("The
+ * rotate() method": "rotate" a verb, so the sentence had no subject; "cg_merge is a simple program …": "cg",
+ * "_", "merge"). Runs of tokens with no space between them that spell such a name become one name (PROPN),
+ * the longest run first. Applied to whole sentences, after the pieces a name's dots cut them into are joined
+ * ("… the eventEmitter." + "once() method …").
+ */
+export function withCodeNames(sentence: Parsed): Parsed {
+  const { tokens: tagged, text } = sentence;
+  const tokens: Token[] = [];
+  const position: number[] = [];
+  for (let i = 0; i < tagged.length; ) {
+    // The run of glued tokens from i (bounded: a name is a few pieces), then its longest prefix that is a name.
+    let stop = i + 1;
+    while (stop < tagged.length && stop - i < MAX_NAME_TOKENS && (tagged[stop] as Token).start === (tagged[stop - 1] as Token).end) stop++;
+    let joined = i + 1;
+    for (let k = stop; k > i + 1; k--) {
+      if (CODE_NAME.test(text.slice((tagged[i] as Token).start, (tagged[k - 1] as Token).end))) {
+        joined = k;
+        break;
+      }
+    }
+    const head = tagged[i] as Token;
+    if (joined > i + 1) {
+      const name = text.slice(head.start, (tagged[joined - 1] as Token).end);
+      tokens.push({ text: name, lower: name.toLowerCase(), pos: "PROPN", lemma: name, start: head.start, end: head.start + name.length, code: true });
+    } else tokens.push(head);
+    for (let k = i; k < joined; k++) position.push(tokens.length - 1);
+    i = joined;
+  }
+  if (tokens.length === tagged.length) return sentence;
+  retagNamedVerbs(tokens);
+  const entities = sentence.entities.map((e) => ({ ...e, first: position[e.first] ?? 0, last: position[e.last] ?? 0 }));
+  return { ...sentence, tokens, entities };
 }
 
 /**

@@ -31,7 +31,8 @@ const HEAD = new Set(["NOUN", "PROPN"]);
 const NOT_TERMS = new Set([...STOPWORDS, "e.g.", "i.e.", "etc", "etc.", "whilst", "whereas", "thereby", "hence", "amongst", "unless", "until"]);
 
 function isWordToken(token: Token): boolean {
-  return /^[\p{L}][\p{L}\p{N}'’-]*$/u.test(token.text);
+  // A name from code is one token, a name of the thing ("the rotate() method", "cg_merge").
+  return token.code === true || /^[\p{L}][\p{L}\p{N}'’-]*$/u.test(token.text);
 }
 
 /** The head is plural when its lemma differs from it by an ending ("vectors", "matrices"). */

@@ -67,6 +67,20 @@ const OPERATOR = /[=+*/\\|&^~<>%#$@{}[\]]|;(?!\s+\p{L})|->|<-|::/gu;
 /** Identifiers from code: data.frame, my_var, camelCase, call(), --option. */
 const IDENTIFIER = /\w\(|\b\w+_\w+\b|\b\w+\.(?:xml|html?|txt|json|cc?|h|hh|cpp|py|r|rd|sh|pdf|tex|js|ts|conf|cfg|ini|log)\b|\b[a-z]\w*[._][a-z_]\w*\b|\b[a-z]+[A-Z]\w*\b|\w\(\)|(?:^|\s)--?[a-z]/;
 
+/** Names from code a prose sentence may mention ("The eventEmitter.on() method … the eventEmitter.emit() method"). */
+const MAX_CODE_NAMES = 2;
+
+/** The text with each name from code written as a plain word, for the tests that look for code. */
+function withoutNames(text: string, names: readonly Token[]): string {
+  let out = "";
+  let from = 0;
+  for (const name of names) {
+    out += `${text.slice(from, name.start)}Name`;
+    from = name.end;
+  }
+  return out + text.slice(from);
+}
+
 /** Nouns that, as "The X" opening a sentence, mean the one just mentioned. */
 const VAGUE_SUBJECTS = new Set(
   "function functions command commands output input advantage disadvantage default argument arguments call calls expression program code effect difference name file files object objects variable variables data list element elements entry entries component components call statement statements operation test call solution model reason effect".split(" "),
@@ -209,6 +223,10 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (sentence.entry !== undefined && sentence.printed === undefined && !namesEntry(text, sentence.entry)) return "entry unnamed";
   // "Example: Each line …", "Note: …": a label, and what follows is often another sentence.
   if (/^[\p{L}\p{N}][\p{L}\p{N}_-]*:\s/u.test(text) || /:\s+(?:Note|See|Example)\b/.test(text)) return "label";
+  // "VALGRIND_CHECK_MEM_IS_ADDRESSABLE and VALGRIND_CHECK_MEM_IS_DEFINED: check immediately …": entries named as a
+  // label, no verb before the colon, and what follows describes them without a subject.
+  const colon = tokens.findIndex((t) => t.text === ":");
+  if (colon > 0 && colon <= 8 && !tokens.slice(0, colon).some((t) => t.pos === "VERB" || t.pos === "AUX")) return "label";
   // "The position value may be equal to : none, question, margin": a value list from a reference table.
   if (/\s:\s|:\s*\p{Ll}[\p{L}\p{N}-]*(?:,\s*\p{Ll}[\p{L}\p{N}-]*){2,}/u.test(text)) return "label";
   // "TIP Text shortcuts for cron cron recognizes …": a sidebar's label and title run into its text.
@@ -336,13 +354,19 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/^\p{Lu}\p{Ll}+(?: \p{Ll}+){0,3}\. \p{Ll}/u.test(text)) return "two sentences";
   // A citation: "(2008)", "Chambers (1998)", titles in quotes with a year.
   if (/\((?:1[5-9]|20)\d\d\)|\b(?:1[5-9]|20)\d\d\)/.test(text)) return "citation";
-  // "C++", "C#" and "type(s)" are names and plurals, not operators and calls.
-  const prose = withoutAbbreviations(text).replace(/\b(?:C\+\+|C#|F#)(?!\w)/g, "Cpp").replace(/\(s\)/g, "s");
+  // "C++", "C#" and "type(s)" are names and plurals, not operators and calls; so are a name or two from code in
+  // prose ("The rotate() method provides …", "cg_merge is a simple program …"): the sentence is about the thing
+  // named. More names than that are a listing of an API, and a call with arguments is code.
+  const names = tokens.filter((t) => t.code);
+  if (names.length > MAX_CODE_NAMES) return "code";
+  const prose = withoutAbbreviations(withoutNames(text, names))
+    .replace(/\b(?:C\+\+|C#|F#)(?!\w)/g, "Cpp")
+    .replace(/\(s\)/g, "s");
   if ((prose.match(OPERATOR)?.length ?? 0) > 0 || IDENTIFIER.test(prose)) return "code";
   // "old-postrm", "last-version-configured": a script's name or argument, not an English compound ("built-in").
   const compounds = text.match(/(?<![\p{L}-])\p{Ll}+(?:-\p{Ll}+)+(?![\p{L}-])/gu) ?? [];
   if (compounds.some((word) => word.split("-").length > 2 || word.split("-").some((part) => part.length > 2 && !isEnglishWord(part)))) return "code";
-  const brackets = text.match(/[()]/g)?.length ?? 0;
+  const brackets = prose.match(/[()]/g)?.length ?? 0;
   if (brackets > 2 || brackets % 2 !== 0 || (text.match(/["“”]/g)?.length ?? 0) % 2 !== 0) return "brackets";
   // Letter salad from glyphs, mostly-number table rows, upper-case headings run into the sentence.
   const odd = tokens.filter((t) => t.pos === "X" || t.pos === "SYM" || t.pos === "NUM" || (t.text.length > 1 && t.text === t.text.toUpperCase() && /\p{L}/u.test(t.text) && t.start > 0));

@@ -24,8 +24,10 @@ function subjectPhrase(fact: Fact): string {
   const subject = fact.subject as Phrase;
   const text = fact.sentence.text.slice(subject.start, subject.stop);
   if (subject.start !== 0) return text;
-  // "A TypeError is raised …": a name's article, capitalised where the sentence began, is not ("statements about a TypeError").
-  return subject.proper ? text.replace(/^(?:A|An|The)\s/, (article) => article.toLowerCase()) : uncapitalised(text);
+  // "A TypeError is raised …", "An R list is …": an article capitalised where the sentence began is not ("statements
+  // about a TypeError", "What is an R list?").
+  const article = text.replace(/^(?:A|An|The)\s/, (opening) => opening.toLowerCase());
+  return subject.proper ? article : uncapitalised(article);
 }
 
 /** The term as an option: lower-case unless a name ("factor", "R"). */

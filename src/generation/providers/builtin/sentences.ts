@@ -2,7 +2,7 @@ import type { PageText } from "../types.ts";
 import { startsWithName } from "./english.ts";
 import { plainHeading, sectionHeading, SectionReader, type Heading } from "./sections.ts";
 import { entryLinesOf, entryOf, namedDescription, type ApiEntry } from "./api-entries.ts";
-import { parse, type Parsed } from "./nlp.ts";
+import { parse, withCodeNames, type Parsed } from "./nlp.ts";
 import { wordsOf } from "./text.ts";
 
 /** One sentence of running prose, tagged, and the page it is printed on. */
@@ -228,7 +228,7 @@ function joinWhere(sentences: readonly Parsed[], joins: (previous: Parsed, sente
 export function pageSentences(page: PageText, sectionAtStart: readonly Heading[] = []): Sentence[] {
   if (isReferencePage(page.text)) return [];
   return paragraphsOf(page.text, new SectionReader(sectionAtStart)).flatMap((paragraph) =>
-    joinBrokenSentences(parse(paragraph.text)).map((parsed, i) => ({
+    joinBrokenSentences(parse(paragraph.text)).map(withCodeNames).map((parsed, i) => ({
       ...claimBeforeColon(i === 0 && paragraph.entry ? namedAfterEntry(parsed, paragraph.entry) : withoutConnective(parsed)),
       page: page.page,
       ...(paragraph.section && { section: paragraph.section }),
