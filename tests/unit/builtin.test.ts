@@ -766,6 +766,9 @@ describe("question forms on real sentences", () => {
     const label = "VALGRIND_CHECK_MEM_IS_ADDRESSABLE and VALGRIND_CHECK_MEM_IS_DEFINED: check immediately whether or not the given address range has the relevant property.";
     expect(rejectReason({ ...withCodeNames(parse(label)[0]!), page: 1 })).toBe("label");
     expect(rejectReason(read("Python has two kinds of errors: syntax errors and exceptions raised while a program runs."))).not.toBe("label");
+    // A label's sentence is read without it.
+    expect(read("Energy note 3: a mitochondrion is an organelle that releases energy from glucose.").text).toBe("A mitochondrion is an organelle that releases energy from glucose.");
+    expect(read("Mitochondria: an organelle releases energy from glucose in every cell.").text).toBe("An organelle releases energy from glucose in every cell.");
   });
 
   it("answers 'What is …?' with a definition that neither names the term nor stands out by its length (round 33: R's lists and data frames)", async () => {

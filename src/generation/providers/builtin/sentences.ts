@@ -275,8 +275,26 @@ function claimBeforeColon(sentence: Parsed): Parsed {
 
 function withoutConnective(sentence: Parsed): Parsed {
   const match = CONNECTIVE.exec(sentence.text);
-  if (!match) return sentence;
-  const cut = match[0].length;
+  return match ? withoutOpening(sentence, match[0].length) : withoutLabel(sentence);
+}
+
+/** Words before a label's colon: "Energy note 3:", "Mitochondria:". */
+const MAX_LABEL_TOKENS = 6;
+
+/**
+ * "Energy note 3: the mitochondrion is the organelle that …": a label before a colon, with no verb of its own, and a
+ * sentence after it, which reads alone without the label (round 33 refused such sentences whole as labels).
+ */
+function withoutLabel(sentence: Parsed): Parsed {
+  const { tokens, text } = sentence;
+  const colon = tokens.findIndex((t, i) => i <= MAX_LABEL_TOKENS && t.text === ":");
+  if (colon < 1 || tokens.slice(0, colon).some((t) => t.pos === "VERB" || t.pos === "AUX")) return sentence;
+  const next = tokens[colon + 1];
+  return next && /^\s+$/.test(text.slice(tokens[colon]?.end ?? 0, next.start)) ? withoutOpening(sentence, next.start) : sentence;
+}
+
+/** The sentence from character `cut` on, its first letter raised as a sentence's would be. */
+function withoutOpening(sentence: Parsed, cut: number): Parsed {
   const tokens = sentence.tokens.filter((t) => t.start >= cut).map((t) => ({ ...t, start: t.start - cut, end: t.end - cut }));
   const dropped = sentence.tokens.length - tokens.length;
   const text = sentence.text.slice(cut);
