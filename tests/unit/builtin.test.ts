@@ -807,6 +807,32 @@ describe("question forms on real sentences", () => {
     expect(whatIs(factOf(read("A factor is a vector object used to specify a discrete classification.")), ["a", "b", "c"], () => 0.5).question).toBe("What is a factor?");
   });
 
+  it("refuses a pronoun subject after an opening phrase that names nothing of its number, and the parts of a thing described before (round 33: Massif's manual)", () => {
+    expect(rejectReason(read("As well as the basic counts, it gives an allocation tree which indicates which pieces of code allocated heap memory."))).toBe("early pronoun");
+    expect(rejectReason(read("When R starts, it reads the profile file of the site."))).toBeUndefined();
+    expect(rejectReason(read("The tree entries correspond not to functions, but to individual code locations."))).toBe("vague subject");
+    expect(rejectReason(read("Meaning that if a superclass defines a comparison operator, total_ordering will not implement it again."))).toBe("anaphoric start");
+  });
+
+  it("offers no option whose head word is a word of the key, nor a name from code seen once ('heap memory' beside 'memory consumption', 'contentCancels', round 33)", async () => {
+    const heads = (text: string) => text.toLowerCase().split(/\s+/);
+    for (const [name, topic] of [
+      ["valgrind-massif", "snapshots"],
+      ["node-timers", "timers"],
+    ] as const) {
+      const pages = storedPages(name);
+      const asked = await everyQuestion(pages, topic, (q) => {
+        const key = heads(q.answer);
+        for (const option of (q.options ?? []).filter((o) => o !== q.answer)) {
+          const words = heads(option);
+          expect(key.slice(0, -1).includes(words.at(-1)!) || words.slice(0, -1).includes(key.at(-1)!), `${q.question}: ${option}`).toBe(false);
+          expect(option, q.question).not.toBe("contentCancels");
+        }
+      }, { types: ["multiple_choice"] });
+      expect(asked).toBeGreaterThan(0);
+    }
+  });
+
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {
     const rootSet = "The root-set consists of the general purpose registers of all threads and the pointer-sized data words in client memory.";
     expect(rejectReason(sentence(rootSet))).toBeUndefined();

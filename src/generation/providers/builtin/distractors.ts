@@ -209,6 +209,13 @@ function lowerCasedName(term: string, vocabulary: Vocabulary): boolean {
   return term.split(" ").some((word) => /^\p{Ll}{2,}$/u.test(word) && names.has(word));
 }
 
+/** One term's head word is a modifier in the other ("heap memory", "memory consumption"). */
+function crossHeaded(a: string, b: string): boolean {
+  const [wa, wb] = [stems(a.toLowerCase()), stems(b.toLowerCase())];
+  const modifies = (head: string | undefined, words: string[]) => head !== undefined && words.slice(0, -1).includes(head);
+  return modifies(wa.at(-1), wb) || modifies(wb.at(-1), wa);
+}
+
 /** A name from code in a term: "rotate() method", "cg_merge", "eventEmitter", "events.captureRejections". */
 const codeName = (term: string) => /\w\(\)|\w_\w|\p{L}\.\p{L}|\b\p{Ll}+\p{Lu}/u.test(term);
 
@@ -271,6 +278,11 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     // "insertDelay", "seeSection": identifiers from code are not names of the answer's kind, and a name from code
     // ("rotate() method", "cg_merge") gets only names from code.
     if (codeName(form) !== codeName(answerText)) return false;
+    // "contentCancels" (round 33): a name from code seen once is as often two words the extraction glued together.
+    if (codeName(form) && term.count < 2) return false;
+    // "heap memory" beside "memory consumption" (round 33): a word of one is the head of the other, and the two may
+    // name the same thing.
+    if (crossHeaded(form, answerText)) return false;
     // A lone name ("LaTeX") gets names listed or used with it, never names from elsewhere (people, systems).
     if (answer.words === 1 && answer.proper && !sibling && (!known || contextSimilarity(known, term) < 0.15)) return false;
     // A lone common word gets words used in its company ("gradients": "vectors", "fields"), not any noun of the book.

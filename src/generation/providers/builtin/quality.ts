@@ -11,7 +11,7 @@ import { escapeRegExp, GENERAL_VOCABULARY, GENERIC_NOUNS } from "./text.ts";
 
 /** Openers that lean on the sentence before ("It …", "These …", "However, …", "The second …"). */
 const ANAPHORIC_START =
-  /^(?:(?:First|Second|Third|Firstly|Secondly|Thirdly)(?=,)|Further|Even|Eventually|Ultimately|Later|Afterwards|Lastly|Next|At the end of the day|In the end|It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Of course|In this|In that|In these|In such|In both|In either|In each case|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Any other|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|One (?:problem|issue|difficulty|drawback|disadvantage|complication|limitation|catch|consequence|exception)\b|An (?:other|additional)\b|(?:Unlike|Like)\s+(?:it|its|this|that|these|those|they|them|their|the (?:former|latter|above|previous|other|one|ones))\b)\b/;
+  /^(?:(?:First|Second|Third|Firstly|Secondly|Thirdly)(?=,)|Further|Even|Eventually|Ultimately|Later|Afterwards|Lastly|Next|At the end of the day|In the end|It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Meaning|Which means|That is|Of course|In this|In that|In these|In such|In both|In either|In each case|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Any other|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|One (?:problem|issue|difficulty|drawback|disadvantage|complication|limitation|catch|consequence|exception)\b|An (?:other|additional)\b|(?:Unlike|Like)\s+(?:it|its|this|that|these|those|they|them|their|the (?:former|latter|above|previous|other|one|ones))\b)\b/;
 /**
  * "It is possible to …", "It is an error to …": an "it" that stands for the clause after it, not for
  * something said before (the Python tutorial's facts about dictionaries are written so).
@@ -66,6 +66,9 @@ const PAGE_DEBRIS = /\b\d+\s*\/\s*\d+\b|\bpage \d+ of \d+\b|^\d+(?:\.\d+)*\s+\p{
 const OPERATOR = /[=+*/\\|&^~<>%#$@{}[\]]|;(?!\s+\p{L})|->|<-|::/gu;
 /** Identifiers from code: data.frame, my_var, camelCase, call(), --option. */
 const IDENTIFIER = /\w\(|\b\w+_\w+\b|\b\w+\.(?:xml|html?|txt|json|cc?|h|hh|cpp|py|r|rd|sh|pdf|tex|js|ts|conf|cfg|ini|log)\b|\b[a-z]\w*[._][a-z_]\w*\b|\b[a-z]+[A-Z]\w*\b|\w\(\)|(?:^|\s)--?[a-z]/;
+
+/** Tokens of an opening phrase before its main clause ("As well as the basic counts, it …"). */
+const MAX_OPENING = 12;
 
 /** Names from code a prose sentence may mention ("The eventEmitter.on() method … the eventEmitter.emit() method"). */
 const MAX_CODE_NAMES = 2;
@@ -251,6 +254,15 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (early && (!["it", "its", "they", "their", "them"].includes(early.lower) || !tokens.some(antecedent))) {
     return "early pronoun";
   }
+  // "As well as the basic counts, it gives an allocation tree …" (round 33): the main clause's subject, a pronoun after
+  // an opening phrase, stands for something before the sentence unless that phrase names a thing of its number. (Not
+  // before an auxiliary: "In some cases, it may be preferable …" is an expletive "it".)
+  const clauseSubject = tokens.findIndex((t, i) => i <= MAX_OPENING && ["it", "they"].includes(t.lower) && tokens[i - 1]?.text === "," && tokens[i + 1]?.pos === "VERB");
+  if (clauseSubject > 0) {
+    const they = tokens[clauseSubject]?.lower === "they";
+    const named = tokens.slice(0, clauseSubject).some((t) => (t.pos === "NOUN" || t.pos === "PROPN") && t.start >= setPhrase && (they ? pluralNoun(t) : !pluralNoun(t) || t.pos === "PROPN"));
+    if (!named) return "early pronoun";
+  }
   // "… again", "… as well", "instead": a continuation of something said before.
   if (/\b(?:as well(?! as\b)|likewise|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way|(?:will|would|is|are|can) then)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
   // "XML parsers often return Unicode data, for example.", "… the resulting stream will be …": an example of,
@@ -321,6 +333,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "A simple fix is to add a tiny sleep …", "One solution is …": of a problem described before (round 28).
   if (["a", "an", "one"].includes(tokens[0]?.lower ?? "") && second && (REFERRING_MODIFIERS.has(second.lower) || tokens[0]?.lower === "one") && REFERRING_NOUNS.has((REFERRING_MODIFIERS.has(second.lower) ? tokens[2] : second)?.lower ?? "")) return "vague subject";
   if (definiteGenericSubject(tokens) || definiteGeneralNoun(tokens)) return "vague subject";
+  // "The tree entries correspond …", "The table rows …" (round 33): the parts of one tree or table described before.
+  if (tokens[0]?.lower === "the" && second?.pos === "NOUN" && tokens[2]?.pos === "NOUN" && PARTS.has(tokens[2].lemma) && ["AUX", "VERB"].includes(tokens[3]?.pos ?? "")) return "vague subject";
   // "Each element has …", "Every line …": each of the ones just described.
   if (/^(?:Each|Every)\b/.test(text) && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower) || PARTS.has(second.lower))) return "vague subject";
   // "… by either desktop": either of two named before ("either … or" is fine).
