@@ -833,6 +833,16 @@ describe("question forms on real sentences", () => {
     }
   });
 
+  it("finds the topic in the document's form of its word ('caching' in sentences on the cache, round 33: functools gave no test)", async () => {
+    const pages = storedPages("python-functools");
+    const asked = await everyQuestion(pages, "caching", (q) => {
+      expect(q.source, q.question).toMatch(/\bcach|_cache/i);
+      // The topic in the document's form is still the topic: never the answer.
+      expect(q.answer).not.toMatch(/^cache$/i);
+    });
+    expect(asked).toBeGreaterThan(2);
+  });
+
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {
     const rootSet = "The root-set consists of the general purpose registers of all threads and the pointer-sized data words in client memory.";
     expect(rejectReason(sentence(rootSet))).toBeUndefined();

@@ -2,7 +2,7 @@ import type { Difficulty } from "../types.ts";
 import type { Fact } from "./facts.ts";
 import { isEnglishWord, isEverydayEnglish } from "./english.ts";
 import type { Random } from "./random.ts";
-import { compact, GENERAL_VOCABULARY, GENERIC_NOUNS, stem, STOPWORDS, wordsOf } from "./text.ts";
+import { compact, GENERAL_VOCABULARY, GENERIC_NOUNS, root, STOPWORDS, wordsOf } from "./text.ts";
 import { contextSimilarity, type VocabTerm, type Vocabulary } from "./vocabulary.ts";
 
 export interface DistractorContext {
@@ -45,7 +45,7 @@ export interface AnswerShape {
 const BANDS: Record<Difficulty, [number, number]> = { Hard: [0, 6], Medium: [4, 14], Easy: [10, 26] };
 const POOL = 40;
 
-const stems = (text: string) => wordsOf(text).map(stem);
+const stems = (text: string) => wordsOf(text).map(root);
 
 /** A lone word on this share of the document's evenly spread sample pages is its everyday vocabulary. */
 const EVERYDAY_SPREAD = 0.3;

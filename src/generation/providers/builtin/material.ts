@@ -7,7 +7,7 @@ import type { Token } from "./nlp.ts";
 import { rejectReason } from "./quality.ts";
 import { innermostTitle, sectionsAtPageStart, sectionTitles, titleParts, type Heading } from "./sections.ts";
 import { isReferencePage, pageSentences, type Sentence } from "./sentences.ts";
-import { compact, stem, STOPWORDS, wordsOf } from "./text.ts";
+import { compact, root, STOPWORDS, wordsOf } from "./text.ts";
 import { Vocabulary } from "./vocabulary.ts";
 
 /** A sentence of the topic's passages, with how relevant its passage is to the topic. */
@@ -95,7 +95,7 @@ const stemsOfWords = (text: string, keep?: ReadonlySet<string>) =>
       return named ? [w, named] : [w];
     })
     .filter((w) => !STOPWORDS.has(w) || keep?.has(w) === true)
-    .map(stem);
+    .map(root);
 
 /**
  * Reads only what the questions need: the topic's passages, most relevant first, until `wanted`
