@@ -843,6 +843,22 @@ describe("question forms on real sentences", () => {
     expect(asked).toBeGreaterThan(2);
   });
 
+  it("refuses a list item read as a sentence and a clause whose opening was lost (round 34: DRD's manual)", () => {
+    // "lock" after "reader-writer" heads a noun: the item has no verb.
+    expect(rejectReason(read("Reinitialization of a mutex, condition variable, reader-writer lock, semaphore or barrier."))).toBe("no subject or verb");
+    expect(rejectReason(read("POSIX API is used correctly, OpenMP programs can still contain data races."))).toBe("fragment");
+    expect(rejectReason(read("A list is mutable, whereas a tuple is not changed after it is made."))).toBeUndefined();
+  });
+
+  it("never blanks the topic in a hyphenated form, nor a verb after a modal or before 'to' (round 34: 'data-race free', 'nor _____ to lock', 'must neither _____')", async () => {
+    const pages = storedPages("valgrind-drd");
+    let asked = await everyQuestion(pages, "data races", (q) => expect(q.answer, q.question).not.toMatch(/data-?races?/i));
+    for (const types of [[...QUESTION_TYPES], ["multiple_choice"]] as QuestionType[][]) {
+      asked += await everyQuestion(pages, "mutex types", (q) => expect(q.question).not.toMatch(/(?:must|neither|nor) _____|_____ to lock/), { types });
+    }
+    expect(asked).toBeGreaterThan(5);
+  });
+
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {
     const rootSet = "The root-set consists of the general purpose registers of all threads and the pointer-sized data words in client memory.";
     expect(rejectReason(sentence(rootSet))).toBeUndefined();

@@ -260,6 +260,9 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // "make will _____ the first target", ", _____ that the …": a bare word the tagger took for a noun
       // where the grammar wants a verb (after a modal or "to", or before an object) is no term.
       if (phrase.words === 1 && phrase.first === phrase.termFirst && looksLikeVerb(fact.sentence.tokens, phrase.first)) return false;
+      // "Portable code must neither _____ through the Pthreads API" (trigger error conditions, round 34): after a modal,
+      // or its "neither", a bare phrase opens with a verb.
+      if (phrase.first === phrase.termFirst && AFTER_MODAL.has(fact.sentence.tokens[phrase.first - 1]?.lower ?? "")) return false;
       if (abbreviatesItself(phrase.text)) return false;
       // "the _____’s several functions": a possessive blank reads as a riddle.
       if (/^['’]s?\b/.test(text.slice(phrase.stop))) return false;
@@ -349,12 +352,17 @@ function sameRoot(a: string, b: string): boolean {
   return a !== b && (root(a) === root(b) || shared >= SHARED_ROOT);
 }
 
+/** Words after which a bare phrase is a verb's: modals, and the "neither"/"either" a modal's verb may open with. */
+const AFTER_MODAL = new Set(["will", "would", "shall", "should", "can", "could", "may", "might", "must", "cannot", "neither"]);
+
 const MODALS = new Set(["will", "would", "shall", "should", "can", "could", "may", "might", "must", "to", "not"]);
 /** A bare word in a verb's place: after a modal, "to" or "not", or right before an object ("… _____ the first target"). */
 function looksLikeVerb(tokens: readonly Token[], index: number): boolean {
   const before = tokens[index - 1];
   const after = tokens[index + 1];
   if (before && MODALS.has(before.lower)) return true;
+  // "… nor _____ to lock a mutex" (attempt, round 34): a word before "to" and a verb takes an infinitive.
+  if (after?.lower === "to" && tokens[index + 2]?.pos === "VERB") return true;
   return after !== undefined && (after.pos === "DET" || after.pos === "PRON" || (after.lower === "that" && after.pos === "SCONJ"));
 }
 
@@ -415,6 +423,9 @@ function describes(fact: Fact): boolean {
   if (/^(?:is|are) called (?:on|with|by|from|for|in|at|to|when|once)\b/i.test(predicate)) return false;
   // "Jabber is a trademark and XMPP is the official name …": a second clause is about another subject.
   if (/\b(?:and|but|or|while|whereas)\s+(?:\p{L}+\s+){1,3}(?:is|are|was|were|has|have)\b/u.test(predicate)) return false;
+  // "[Even if the] POSIX API is used correctly, OpenMP programs can still contain data races" (round 34): after the
+  // comma, another clause with its own subject, and the question would ask what the first one is said of.
+  if (/,\s+(?!(?:which|that|who|whose|where|when|while|as|and|or|but)\b)(?:\p{L}+\s+){1,3}(?:can|could|is|are|was|were|will|would|must|may|might|should|has|have|does|do)\b/u.test(predicate)) return false;
   if (contrastsAnother(fact)) return false;
   return contentStems(predicate.replace(/^(?:is|are)\s+(?:called\s+)?/i, "")).size >= 2;
 }

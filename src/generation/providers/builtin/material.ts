@@ -194,8 +194,14 @@ export function studyMaterial(
     // "… then a yield expression within a try construct …" beside "an asynchronous generator": the topic's head
     // noun only ever with another word before it names another kind of thing (round 27, "generator expressions").
     const head = topicSequence.at(-1);
-    const heads = sentence.tokens.flatMap((t, i) => (stemsOf(t.text)[0] === head ? [sentence.tokens[i - 1]] : []));
-    const otherKind = (before: Token | undefined) => before !== undefined && ["NOUN", "PROPN", "ADJ"].includes(before.pos) && !stemsOf(before.text).some((w) => topicStems.has(w));
+    const { tokens } = sentence;
+    const heads = tokens.flatMap((t, i) => (stemsOf(t.text)[0] === head ? [i - 1] : []));
+    // (", yield expressions are allowed …": the tagger reads a modifier opening a clause as a verb.)
+    const modifier = (i: number) => {
+      const before = tokens[i] as Token;
+      return ["NOUN", "PROPN", "ADJ"].includes(before.pos) || (before.pos === "VERB" && before.lower === before.lemma && [",", "the", "a", "an"].includes(tokens[i - 1]?.lower ?? ","));
+    };
+    const otherKind = (i: number) => i >= 0 && modifier(i) && !stemsOf((tokens[i] as Token).text).some((w) => topicStems.has(w));
     return heads.length > 0 && heads.every(otherKind) ? apart : hit;
   };
 

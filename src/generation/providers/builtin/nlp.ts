@@ -80,6 +80,7 @@ export function parse(text: string): Parsed[] {
     }
     retagHyphenated(tokens);
     retagNamedVerbs(tokens);
+    retagCompoundHeads(tokens);
     const entities: Entity[] = [];
     while (nextEntity < entityList.length && (entityList[nextEntity]?.span[0] ?? 0) < first) nextEntity++;
     for (; nextEntity < entityList.length && (entityList[nextEntity]?.span[0] ?? 0) <= last; nextEntity++) {
@@ -152,6 +153,23 @@ function retagHyphenated(tokens: Token[]): void {
     // "point arithmetic" were offered as options, round 32).
     if (before.pos === "VERB" && last.pos === "NOUN") before.pos = "ADJ";
     else if (last.pos === "VERB" && ["NOUN", "PROPN", "ADJ", "ADV", "ADP"].includes(before.pos)) last.pos = /(?:ed|ing|en|wn)$/.test(last.lower) ? "ADJ" : "NOUN";
+  }
+}
+
+/** Words after which a verb's base form is a verb ("can lock", "to lock", "not lock"). */
+const BEFORE_BASE_VERB = new Set(["to", "can", "could", "will", "would", "shall", "should", "may", "might", "must", "not", "do", "does", "did"]);
+
+/**
+ * "… condition variable, reader-writer lock, semaphore or barrier": a verb's base form right after a singular noun
+ * cannot be that noun's verb ("a writer locks"), so with a clause's end after it, it heads a compound noun (round 34:
+ * a list of DRD's errors read as a sentence whose verb was "lock").
+ */
+function retagCompoundHeads(tokens: Token[]): void {
+  for (let i = 1; i < tokens.length; i++) {
+    const [noun, word, next] = [tokens[i - 1] as Token, tokens[i] as Token, tokens[i + 1]];
+    if (word.pos !== "VERB" || word.lower !== word.lemma || noun.pos !== "NOUN" || noun.lower !== noun.lemma || /s$/.test(noun.lower)) continue;
+    if (BEFORE_BASE_VERB.has(tokens[i - 2]?.lower ?? "")) continue;
+    if (next === undefined || ["PUNCT", "CCONJ", "ADP", "AUX"].includes(next.pos)) word.pos = "NOUN";
   }
 }
 

@@ -67,6 +67,9 @@ const OPERATOR = /[=+*/\\|&^~<>%#$@{}[\]]|;(?!\s+\p{L})|->|<-|::/gu;
 /** Identifiers from code: data.frame, my_var, camelCase, call(), --option. */
 const IDENTIFIER = /\w\(|\b\w+_\w+\b|\b\w+\.(?:xml|html?|txt|json|cc?|h|hh|cpp|py|r|rd|sh|pdf|tex|js|ts|conf|cfg|ini|log)\b|\b[a-z]\w*[._][a-z_]\w*\b|\b[a-z]+[A-Z]\w*\b|\w\(\)|(?:^|\s)--?[a-z]/;
 
+/** Openers of a subordinate clause, which a comma rightly ends ("If the list is empty, it …"). */
+const SUBORDINATE_START = /^(?:If|When|Whenever|While|Although|Though|Even|As|Because|Since|Unless|Once|After|Before|Until|Whether|Where|Wherever|For|In|On|At|By|With|Without|Under|Given|Unlike|Like|Once|So)\b/;
+
 /** Tokens of an opening phrase before its main clause ("As well as the basic counts, it …"). */
 const MAX_OPENING = 12;
 
@@ -263,6 +266,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
     const named = tokens.slice(0, clauseSubject).some((t) => (t.pos === "NOUN" || t.pos === "PROPN") && t.start >= setPhrase && (they ? pluralNoun(t) : !pluralNoun(t) || t.pos === "PROPN"));
     if (!named) return "early pronoun";
   }
+  // "POSIX API is used correctly, OpenMP programs can still contain data races." (round 34): a clause run into the
+  // main one by a comma, with no "if" or "when" to tie them: the sentence's opening was lost ("Even if the …").
+  if (!SUBORDINATE_START.test(text) && /^[^,]*?\b(?:is|are|was|were)\b[^,]*,\s+(?!(?:and|but|or|so|yet|whereas|while|which|that|who|whose|where|when|because|since|although|though|as|if|unless|then|for|nor|and|thus|hence|i\.e\.|e\.g\.)\b)(?:\p{L}+\s+){1,3}(?:can|could|will|would|must|may|might|should|is|are|has|have)\b/u.test(text)) return "fragment";
   // "… again", "… as well", "instead": a continuation of something said before.
   if (/\b(?:as well(?! as\b)|likewise|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way|(?:will|would|is|are|can) then)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
   // "XML parsers often return Unicode data, for example.", "… the resulting stream will be …": an example of,
