@@ -859,6 +859,24 @@ describe("question forms on real sentences", () => {
     expect(asked).toBeGreaterThan(5);
   });
 
+  it("never blanks machinery in general nor an everyday entry, and reads 'it' after an opening naming only modifiers as leaning on the sentence before (round 34)", async () => {
+    const checks: [FixtureName | string, string, RegExp][] = [
+      ["python-dataclasses", "class variables", /mechanisms?$/],
+      ["python-dataclasses", "inheritance", /^ordered mapping$/],
+      ["valgrind-drd", "resource requirements", /data structures$/],
+      ["python-heapq", "priority queues", /^entry$/],
+    ];
+    let asked = 0;
+    for (const [name, topic, vague] of checks) {
+      const pages = storedPages(name);
+      for (const types of [[...QUESTION_TYPES], ["multiple_choice"]] as QuestionType[][]) {
+        asked += await everyQuestion(pages, topic, (q) => expect(q.answer, q.question).not.toMatch(vague), { types });
+      }
+    }
+    expect(asked).toBeGreaterThan(10);
+    expect(rejectReason(read("After all of the base class fields are added, it adds its own fields to the ordered mapping."))).toBe("early pronoun");
+  });
+
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {
     const rootSet = "The root-set consists of the general purpose registers of all threads and the pointer-sized data words in client memory.";
     expect(rejectReason(sentence(rootSet))).toBeUndefined();

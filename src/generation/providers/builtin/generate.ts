@@ -234,6 +234,9 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // A lone everyday word ("list", "file", "default") is not what the sentence teaches.
       const used = ctx.vocabulary.get(phrase.key)?.pages.size ?? 0;
       if (phrase.words === 1 && (EVERYDAY.has(phrase.key.toLowerCase()) || EVERYDAY.has(phrase.text.toLowerCase()) || isOrdinaryTerm(phrase, ctx) || used < ctx.minPages)) return false;
+      // "ignored by the dataclass mechanisms", "allocates some of its temporary data structures" (round 34): a phrase
+      // headed by a word for machinery in general names no idea of its own, and many phrases fill the blank.
+      if (phrase.words > 1 && !ctx.defined.has(phrase.key) && VAGUE_HEADS.has(phrase.key.split(" ").at(-1)?.toLowerCase() ?? "")) return false;
       // "of course", "for example": a word of a fixed expression is no term.
       if (FIXED_EXPRESSION.test(`${text.slice(Math.max(0, phrase.start - 12), phrase.start)}${phrase.text}`)) return false;
       if (inForeignPhrase(text, phrase)) return false;
@@ -366,9 +369,12 @@ function looksLikeVerb(tokens: readonly Token[], index: number): boolean {
   return after !== undefined && (after.pos === "DET" || after.pos === "PRON" || (after.lower === "that" && after.pos === "SCONJ"));
 }
 
+/** Heads of phrases for machinery in general: "dataclass mechanisms", "data structures", "internal logic". */
+const VAGUE_HEADS = new Set(["mechanism", "structure", "logic", "facility", "infrastructure", "detail", "stuff", "internals"]);
+
 /** Words too common to be the point of a sentence, whatever the subject. */
 const EVERYDAY = new Set(
-  ("list file element default content data information program output input code text name object member part piece kind way value type thing " +
+  ("list file element entry item default content data information program output input code text name object member part piece kind way value type thing " +
     // "… has some _____ compared to real hardware watchpoints": what any tool has, not what this one is.
     "limitation restriction benefit drawback issue error improvement advantage disadvantage consequence effect").split(" "),
 );

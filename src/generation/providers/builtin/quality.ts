@@ -263,7 +263,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const clauseSubject = tokens.findIndex((t, i) => i <= MAX_OPENING && ["it", "they"].includes(t.lower) && tokens[i - 1]?.text === "," && tokens[i + 1]?.pos === "VERB");
   if (clauseSubject > 0) {
     const they = tokens[clauseSubject]?.lower === "they";
-    const named = tokens.slice(0, clauseSubject).some((t) => (t.pos === "NOUN" || t.pos === "PROPN") && t.start >= setPhrase && (they ? pluralNoun(t) : !pluralNoun(t) || t.pos === "PROPN"));
+    // A phrase's head, not its modifier: "After all of the base class fields are added, it adds …" names no one thing.
+    const head = (i: number) => !["NOUN", "PROPN"].includes(tokens[i + 1]?.pos ?? "");
+    const named = tokens.slice(0, clauseSubject).some((t, i) => (t.pos === "NOUN" || t.pos === "PROPN") && head(i) && t.start >= setPhrase && (they ? pluralNoun(t) : !pluralNoun(t) || t.pos === "PROPN"));
     if (!named) return "early pronoun";
   }
   // "POSIX API is used correctly, OpenMP programs can still contain data races." (round 34): a clause run into the
