@@ -24,6 +24,7 @@ import * as m026 from "./026_assignment_exports.ts";
 import * as m027 from "./027_ocr_pages.ts";
 import * as m028 from "./028_document_formats.ts";
 import * as m029 from "./029_user_identities.ts";
+import * as m030 from "./030_tidy_spacing.ts";
 
 export interface Migration {
   name: string;
@@ -60,4 +61,5 @@ export const migrations: Migration[] = [
   { name: "027_ocr_pages", ...m027 },
   { name: "028_document_formats", ...m028 },
   { name: "029_user_identities", ...m029 },
+  { name: "030_tidy_spacing", ...m030 },
 ];

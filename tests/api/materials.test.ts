@@ -3,6 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { up as cleanStoredPages } from "../../migrations/011_clean_pages.ts";
+import { up as tidyStoredSpacing } from "../../migrations/030_tidy_spacing.ts";
 import { chunkPages } from "../../src/materials/chunks.ts";
 import { cleanPages } from "../../src/materials/clean/index.ts";
 import { NOT_ACCEPTED } from "../../src/materials/formats/types.ts";
@@ -353,6 +354,32 @@ describe("cleaned text", () => {
     const chunks = await db("document_chunks").where({ hash }).orderBy("seq").select("page", "seq", "text");
     expect(chunks).toEqual(chunkPages(cleanPages(raw)));
     expect((await db("documents").where({ hash }).first("text_bytes")).text_bytes).toBe(textBytes(cleanPages(raw)));
+    await db("documents").where({ hash }).delete();
+  });
+
+  it("migration 030 closes the space a browser's print left after inline code in documents stored before, and rebuilds their search index", async () => {
+    const hash = "0".repeat(63) + "2";
+    const { db } = server.app;
+    const stored = [
+      { page: 1, text: "Events\nAdds a one-time listener function for the event named eventName .\nAll EventEmitter s emit the event 'newListener'." },
+      { page: 2, text: "Nothing to close here, and the data . . . stays." },
+    ];
+    await db("documents").insert({ hash, size_bytes: 1000, text_bytes: textBytes(stored), page_count: 2, created_at: new Date().toISOString() });
+    await db("document_pages").insert(stored.map((p) => ({ hash, page: p.page, text: p.text, ocr: p.page === 2 })));
+    await db("document_chunks").insert(chunkPages(stored).map((c) => ({ hash, page: c.page, seq: c.seq, text: c.text })));
+
+    await tidyStoredSpacing(db);
+    await tidyStoredSpacing(db); // again, as after a crash: nothing changes
+
+    const pages = await db("document_pages").where({ hash }).orderBy("page").select("page", "text", "ocr");
+    expect(pages.map((p: { text: string }) => p.text)).toEqual([
+      "Events\nAdds a one-time listener function for the event named eventName.\nAll EventEmitters emit the event 'newListener'.",
+      stored[1]!.text,
+    ]);
+    // What OCR read stays marked so.
+    expect(pages.map((p: { ocr: unknown }) => Boolean(p.ocr))).toEqual([false, true]);
+    expect((await searchChunks(db, hash, "EventEmitters", { mode: "all" })).map((p) => p.page)).toEqual([1]);
+    expect((await db("documents").where({ hash }).first("text_bytes")).text_bytes).toBe(textBytes(pages));
     await db("documents").where({ hash }).delete();
   });
 });
