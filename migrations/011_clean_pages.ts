@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import { documentText, insertDocumentText } from "../src/materials/document-text.ts";
+import { eachDocument } from "./each-document.ts";
 
 /**
  * Documents stored before scanning cleaned the text (src/materials/clean/) are cleaned now: their pages
@@ -17,21 +18,16 @@ import { documentText, insertDocumentText } from "../src/materials/document-text
 export const config = { transaction: false };
 
 export async function up(db: Knex): Promise<void> {
-  let after = "";
-  for (;;) {
-    const next: { hash: string } | undefined = await db("documents").where("hash", ">", after).orderBy("hash").first("hash");
-    if (!next) return;
-    after = next.hash;
-    const pages: { page: number; text: string }[] = await db("document_pages").where({ hash: after }).orderBy("page").select("page", "text");
+  await eachDocument(db, async (hash) => {
+    const pages: { page: number; text: string }[] = await db("document_pages").where({ hash }).orderBy("page").select("page", "text");
     const text = await documentText(pages);
-    const hash = after;
     await db.transaction(async (trx) => {
       await trx("document_chunks").where({ hash }).delete();
       await trx("document_pages").where({ hash }).delete();
       await insertDocumentText(trx, hash, text);
       await trx("documents").where({ hash }).update({ text_bytes: text.textBytes });
     });
-  }
+  });
 }
 
 /** The text that cleaning dropped is not kept anywhere: going back leaves the cleaned text in place. */

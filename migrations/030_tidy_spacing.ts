@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import { chunkPages } from "../src/materials/chunks.ts";
 import { tidySpacing } from "../src/materials/clean/lines.ts";
 import { textBytes } from "../src/materials/quota.ts";
+import { eachDocument } from "./each-document.ts";
 
 /**
  * Documents stored before cleaning closed the space a browser's print leaves after inline code ("the event named
@@ -13,15 +14,11 @@ import { textBytes } from "../src/materials/quota.ts";
 export const config = { transaction: false };
 
 export async function up(db: Knex): Promise<void> {
-  let after = "";
-  for (;;) {
-    const next: { hash: string } | undefined = await db("documents").where("hash", ">", after).orderBy("hash").first("hash");
-    if (!next) return;
-    const hash = (after = next.hash);
+  await eachDocument(db, async (hash) => {
     const pages: { page: number; text: string }[] = await db("document_pages").where({ hash }).orderBy("page").select("page", "text");
     const tidied = pages.map((p) => ({ page: p.page, text: p.text.split("\n").map(tidySpacing).join("\n") }));
     const changed = tidied.filter((p, i) => p.text !== pages[i]?.text);
-    if (changed.length === 0) continue;
+    if (changed.length === 0) return;
     await db.transaction(async (trx) => {
       for (const page of changed) await trx("document_pages").where({ hash, page: page.page }).update({ text: page.text });
       await trx("document_chunks").where({ hash }).delete();
@@ -31,7 +28,7 @@ export async function up(db: Knex): Promise<void> {
       }
       await trx("documents").where({ hash }).update({ text_bytes: textBytes(tidied) });
     });
-  }
+  });
 }
 
 /** The spaces closed are not kept anywhere: going back leaves the text as it is. */

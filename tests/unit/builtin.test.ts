@@ -877,6 +877,26 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("After all of the base class fields are added, it adds its own fields to the ordered mapping."))).toBe("early pronoun");
   });
 
+  it("never blanks a phrase led by a word relating it to another mention, nor a name's words the stem spells ('a subsequent _____ to get()', 'exitCode … the _____', round 35)", async () => {
+    const queue = storedPages("python-queue");
+    let asked = await everyQuestion(queue, "queues", (q) => {
+      expect(q.question).not.toMatch(/subsequent _____/);
+      expect(q.answer).not.toMatch(/^subsequent\b/);
+    });
+    const child = storedPages("node-child-process");
+    for (const types of [[...QUESTION_TYPES], ["multiple_choice"]] as QuestionType[][]) {
+      asked += await everyQuestion(child, "child processes", (q) => {
+        if (/exitCode/.test(q.question)) expect(q.answer).not.toMatch(/^exit code$/i);
+        if (/exit code/.test(q.question)) expect(q.answer).not.toMatch(/exitCode/);
+      }, { types });
+    }
+    expect(asked).toBeGreaterThan(5);
+    // Sentences that point outside themselves or judge.
+    expect(rejectReason(read("Due to the way the decorator protocol works, a callback function declared this way cannot take any parameters."))).toBe("demonstrative");
+    expect(rejectReason(read("The post-update hook does not know the original values of the heads, so it is a poor place to log them."))).toBe("opinion");
+    expect(rejectReason(read("The two methods offer no guarantee that a later call to the queue will not block."))).toBe("vague subject");
+  });
+
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {
     const rootSet = "The root-set consists of the general purpose registers of all threads and the pointer-sized data words in client memory.";
     expect(rejectReason(sentence(rootSet))).toBeUndefined();

@@ -252,6 +252,10 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // "… into another file in the same _____." (format, round 33): what is the same was said before, and the blank is
       // vague ("the same _____ attribute", dim, names the kind of thing).
       if (phrase.words === 1 && /\bthe same\s+$/i.test(text.slice(0, phrase.termStart)) && /^\s*(?:[.,;:]|$)/.test(text.slice(phrase.stop))) return false;
+      // "a subsequent _____ to get()", "a(n) _____ declared this way" (round 35): a blank after a word relating it to
+      // another mention ("subsequent call") or led by one is a blank on wording.
+      const lead = [fact.sentence.tokens[phrase.termFirst - 1]?.lower, fact.sentence.tokens[phrase.termFirst]?.lower];
+      if (lead.some((word) => RELATIONAL.has(word ?? ""))) return false;
       // "over the past 1000 _____": a unit after a number is no term.
       if (/\d\s*$/.test(text.slice(0, phrase.termStart))) return false;
       // "decimal floating _____" (point arithmetic): a participle between a noun and the blank is part of
@@ -276,7 +280,8 @@ function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (/^\s*(?:['"‘“]\s*[^\p{L}\p{N}\s]{1,3}\s*['"’”]|\(\s*[^\p{L}\p{N}\s]{1,3}\s*\))/u.test(text.slice(phrase.stop))) return false;
       // "either a(n) _____ (or subpackage) of the package": the bracket names what the blank holds, or another answer.
       if (/^\s*\((?:or|also|i\.e\.|e\.g\.)\s/i.test(text.slice(phrase.stop))) return false;
-      const rest = contentStems(text.slice(0, phrase.start) + " " + text.slice(phrase.stop));
+      // A name from code in the stem is its words: "The subprocess.exitCode property indicates the _____" (exit code, round 35).
+      const rest = contentStems(nameWordsSpelled(`${text.slice(0, phrase.start)} ${text.slice(phrase.stop)}`));
       const own = [...contentStems(phrase.text)];
       // "The security team handles _____" (security support), "… boot the kernel" (Linux kernel): a word of the answer left in the stem gives it away;
       // so does one inside another word ("memory needed for compression and _____": decompression).
@@ -369,6 +374,20 @@ function looksLikeVerb(tokens: readonly Token[], index: number): boolean {
   return after !== undefined && (after.pos === "DET" || after.pos === "PRON" || (after.lower === "that" && after.pos === "SCONJ"));
 }
 
+/**
+ * Names from code in a text: "subprocess.exitCode", "cg_merge", "eventEmitter". (Not a class's capitalised name,
+ * "BufferError": its words are its kind, which its description names as a matter of course.)
+ */
+const CODE_NAME_WORDS = /\b(?:\w+[_.]\w[\w.]*|\p{Ll}+\p{Lu}\w*)/gu;
+
+/** A text with its names from code spelled as words: "exitCode" as "exit Code", "cg_merge" as "cg merge". */
+function nameWordsSpelled(text: string): string {
+  return text.replace(/(\w)[_.](?=\w)/g, "$1 ").replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2");
+}
+
+/** Words that relate a thing to another mention of it: "a subsequent call", "the previous version". */
+const RELATIONAL = new Set(["subsequent", "previous", "prior", "preceding", "next", "following", "later", "earlier", "former", "latter", "corresponding", "respective"]);
+
 /** Heads of phrases for machinery in general: "dataclass mechanisms", "data structures", "internal logic". */
 const VAGUE_HEADS = new Set(["mechanism", "structure", "logic", "facility", "infrastructure", "detail", "stuff", "internals"]);
 
@@ -419,7 +438,11 @@ function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
   const said = contentStems(fact.predicate ?? "");
   const own = contentStems(fact.subject.text);
   // "Which of the following creates a child?" (parent thread, round 31): the other of a pair names the answer.
-  return ![...own].every((s) => said.has(s)) && !namesPartner(own, said);
+  if ([...own].every((s) => said.has(s)) || namesPartner(own, said)) return false;
+  // "Which of the following indicates the exit code …?" (subprocess.exitCode property, round 35): a word inside a name
+  // from code, said in the question, gives the name away.
+  const inNames = (fact.subject.text.match(CODE_NAME_WORDS) ?? []).flatMap((name) => [...contentStems(nameWordsSpelled(name))]).filter((w) => w.length >= 4);
+  return !inNames.some((w) => said.has(w));
 }
 
 /** "Which of the following is pdftk?": a predicate of one word describes nothing a student could recognise. */

@@ -36,7 +36,7 @@ const NUMBERED_REFERENCE =
  * and a word blanked in them is a matter of style.
  */
 const EVALUATIVE =
-  /\b(?:annoying|annoyingly|worth|worthwhile|useful|usefully|useless|interesting|interestingly|noteworthy|nice|nicely|neat|elegant|elegantly|beautiful|ugly|tedious|awkward|painful|unfortunate(?:ly)?|fortunate(?:ly)?|surprising(?:ly)?|remarkabl[ey]|obvious(?:ly)?|trivial(?:ly)?|easy|easier|easiest|easily|hard to|harder|hardest|difficult|simplest|simpler|inconvenient|handy|clever(?:ly|ness)?|creativity|intelligent|intuition|claims?|claimed|opinions?|believes?|believed|feels?|perhaps|maybe|probably|arguably|admittedly|apparently|presumably|quite|fairly|pretty|really|somewhat|care is needed|careful|best to|better to|recommended|advisable|some people|many people|most people|of course|say,|so to speak|needless|imagine|wonder(?:ful)?|amazing|mysterious|bizarre|strange(?:ly)?|weird|silly|crazy|funny|fun|enjoy(?:able)?|pleasant|pleasure|favou?rite|popular|famous|impossible to crack|almost impossible|utmost|pivotal|unwise|wisely|counterintuitive|robustness|key to|good (?:way|idea|practice|reason)|best (?:way|practice)|deserv(?:e|es|ed|ing))\b/i;
+  /\b(?:annoying|annoyingly|worth|worthwhile|useful|usefully|useless|interesting|interestingly|noteworthy|nice|nicely|neat|elegant|elegantly|beautiful|ugly|tedious|awkward|painful|unfortunate(?:ly)?|fortunate(?:ly)?|surprising(?:ly)?|remarkabl[ey]|obvious(?:ly)?|trivial(?:ly)?|easy|easier|easiest|easily|hard to|harder|hardest|difficult|simplest|simpler|inconvenient|handy|clever(?:ly|ness)?|creativity|intelligent|intuition|claims?|claimed|opinions?|believes?|believed|feels?|perhaps|maybe|probably|arguably|admittedly|apparently|presumably|quite|fairly|pretty|really|somewhat|care is needed|careful|best to|better to|recommended|advisable|some people|many people|most people|of course|say,|so to speak|needless|imagine|wonder(?:ful)?|amazing|mysterious|bizarre|strange(?:ly)?|weird|silly|crazy|funny|fun|enjoy(?:able)?|pleasant|pleasure|favou?rite|popular|famous|impossible to crack|almost impossible|utmost|pivotal|unwise|wisely|counterintuitive|robustness|key to|good (?:way|idea|practice|reason)|(?:good|poor|bad) (?:place|choice|fit|idea)|best (?:way|practice)|deserv(?:e|es|ed|ing))\b/i;
 
 /** The book's people and parts ("the writer doubts …", "the author would like …", "Fig."): talk about the book. */
 const BOOK_TALK = /\b(?:the|any|a|this|our) (?:writer|author|reader|mathematician|book|chapter|subsection|paragraph|figures?)s?\b|\bFig\.?(?:\s|$)|\b(?:the|any|an?) (?:applied|professional|pure) mathematicians?\b/i;
@@ -308,6 +308,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "… applied to each of these groups": a demonstrative anywhere points outside the sentence.
   // ("An iterator is an object representing a stream …; this object returns …": "this" before a noun the
   // sentence named already points inside it.)
+  // "… a callback function declared this way …" (round 35): the way shown before.
+  if (/\b(?:this|that) (?:way|manner|fashion)\b/i.test(text)) return "demonstrative";
   if (/\b(?:those|above|below|former|latter)\b/i.test(text) || tokens.some((t, i) => pointsOutside(tokens, i)) || /\bsuch\b(?! as\b)/i.test(text) || /\bthat (?:last|first|same|previous|other)\b/i.test(text)) return "demonstrative";
   // "… passed on to handlers of that limited set", "… as that one": "that" before a noun points outside too.
   if (tokens.some((t, i) => t.lower === "that" && i > 0 && tokens[i - 1]?.pos === "ADP" && ["ADJ", "NOUN"].includes(tokens[i + 1]?.pos ?? ""))) return "demonstrative";
@@ -343,6 +345,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (definiteGenericSubject(tokens) || definiteGeneralNoun(tokens)) return "vague subject";
   // "The tree entries correspond …", "The table rows …" (round 33): the parts of one tree or table described before.
   if (tokens[0]?.lower === "the" && second?.pos === "NOUN" && tokens[2]?.pos === "NOUN" && PARTS.has(tokens[2].lemma) && ["AUX", "VERB"].includes(tokens[3]?.pos ?? "")) return "vague subject";
+  // "The two methods …" (round 35): two named before.
+  if (/^The (?:two|three|four|five) \p{Ll}+s\b/u.test(text)) return "vague subject";
   // "Each element has …", "Every line …": each of the ones just described.
   if (/^(?:Each|Every)\b/.test(text) && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower) || PARTS.has(second.lower))) return "vague subject";
   // "… by either desktop": either of two named before ("either … or" is fine).
