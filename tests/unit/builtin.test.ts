@@ -897,6 +897,15 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The two methods offer no guarantee that a later call to the queue will not block."))).toBe("vague subject");
   });
 
+  it("refuses a noun phrase with a participle for a verb, an order after a condition and 'the same effect' (round 36: gitignore, threading)", () => {
+    expect(rejectReason(read("Patterns read from the file specified by the configuration variable core.excludesFile."))).toBe("no subject or verb");
+    expect(rejectReason(read("A makefile target names the files that the build produces from the package sources."))).toBeUndefined();
+    expect(rejectReason(read("Files written by the compiler are read from the cache of the build."))).toBeUndefined();
+    expect(rejectReason(read("If the internal counter is zero on entry, block until awoken by a call to release()."))).toBe("imperative");
+    expect(rejectReason(read("If the list is empty, it can be extended by a call to append()."))).toBeUndefined();
+    expect(rejectReason(read("Using list or tuple as the args argument which passed to the Thread could achieve the same effect."))).toBe("continuation");
+  });
+
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {
     const rootSet = "The root-set consists of the general purpose registers of all threads and the pointer-sized data words in client memory.";
     expect(rejectReason(sentence(rootSet))).toBeUndefined();

@@ -120,6 +120,12 @@ export function hasSubjectAndVerb(tokens: readonly Token[]): boolean {
         // block of bytes" (a table row) is a participle too, not the sentence's verb.
         !(token.lower.endsWith("ed") && (["NOUN", "ADJ"].includes(tokens[i + 1]?.pos ?? "") || tokens[i + 1]?.lower === "by")));
     if (!finite) continue;
+    // "Patterns read from the file specified by …" (round 36): a participle before "from" or "by", with no verb after
+    // it, describes its noun; the sentence has no verb of its own.
+    // ("… the build produces from the sources" is a verb: a third person's "-s" is no participle.)
+    const byOrFrom = (k: number) => ["from", "by"].includes(tokens[k + 1]?.lower ?? "");
+    const verbAfter = tokens.slice(i + 1).some((t, k) => t.pos === "AUX" || (t.pos === "VERB" && !byOrFrom(i + 1 + k)));
+    if (byOrFrom(i) && token.pos === "VERB" && !/[^s]s$/.test(token.lower) && !verbAfter) continue;
     return tokens.slice(0, i).some((t) => t.pos === "NOUN" || t.pos === "PROPN");
   }
   return false;
@@ -315,6 +321,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (tokens.some((t, i) => t.lower === "that" && i > 0 && tokens[i - 1]?.pos === "ADP" && ["ADJ", "NOUN"].includes(tokens[i + 1]?.pos ?? ""))) return "demonstrative";
   // "… meets that criterion, then …": after a verb, "that" and a noun with no verb of its own point outside too.
   if (tokens.some((t, i) => t.lower === "that" && tokens[i - 1]?.pos === "VERB" && tokens[i + 1]?.pos === "NOUN" && ["PUNCT", "ADP", "CCONJ"].includes(tokens[i + 2]?.pos ?? "PUNCT"))) return "demonstrative";
+  // "… could achieve the same effect" (round 36): the effect of something said before.
+  if (/\bthe same (?:effect|result|outcome|purpose|behaviou?r|thing)\b/i.test(text)) return "continuation";
   // "One way to do so is …": "do so" repeats an action named before.
   if (/\b(?:do|does|did|doing|done) so\b/i.test(text)) return "continuation";
   // "In some cases, it may be preferable not to …", "Sometimes the status code indicates …": a hedge cannot be marked true or false.
@@ -329,6 +337,10 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if ((tokens[0]?.pos === "VERB" && !gerundSubject && !participleSubject) || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b|^Return (?:an?|the)\b/.test(text)) return "imperative";
   // "Once symbols are registered, check that …": an order after its condition.
   // "On Windows, convert forward slashes …": a library entry's description, its function unnamed (round 29).
+  // "If the internal counter is zero on entry, block until awoken …" (round 36): any verb's base form after the condition.
+  const condition = /^(?:Once|When|Whenever|If|After|Before|Unless|While|Where)\b/.test(text) ? tokens.findIndex((t) => t.text === ",") : -1;
+  const afterCondition = tokens[condition + 1];
+  if (condition > 0 && afterCondition?.pos === "VERB" && afterCondition.lower === afterCondition.lemma && afterCondition.text === afterCondition.lower) return "imperative";
   if (/^(?:Once|When|Whenever|If|After|Before|Unless|While|Where|For|To|In|On|Under)\b[^,]*,\s*(?:check|make|use|ensure|see|note|run|call|set|add|remove|do|don['’]t|try|avoid|consider|remember|put|define|specify|include|write|edit|look|install|load|keep|be|type|enter|select|click|choose|open|start|stop|return|convert|raise|create)\b/i.test(text)) return "imperative";
   // "Always False if symbolic links are not supported …": what an entry returns, the entry unnamed (round 29).
   if (/^(?:Always|Never|Also|Otherwise)\s+(?:True|False|None|zero|empty)\b/.test(text)) return "no subject or verb";
