@@ -11,6 +11,8 @@ import { Question, type GenerationRequest, type PageText } from "../../src/gener
 
 const provider = createBuiltinProvider();
 const LIMIT_MS = 30_000;
+/** Pages of dotted words read whole took 27 s; in pieces some 3 s. */
+const DOTTED_LIMIT_MS = 12_000;
 
 /** `sentence` repeated to about `chars` characters. */
 const repeated = (sentence: string, chars: number) => sentence.repeat(Math.ceil(chars / sentence.length));
@@ -72,6 +74,18 @@ describe("builtin provider on pathological documents", () => {
   );
 
   it(
+    "reads pages of dotted words, 7,000 sentences to a page, in pieces, and still asks the real sentences",
+    async () => {
+      // The tagger's reading grows with the square of a paragraph's sentences: such a page took 0.9 s whole, 30 of them 27 s.
+      const dotted = "ab.".repeat(6_600);
+      const pages = book(30, (page) => (page === 1 ? `${DEFINITIONS}\n\n${dotted}` : dotted));
+      const questions = await provider.generate(request(pages, "vector"));
+      expect(questions).toHaveLength(1);
+    },
+    DOTTED_LIMIT_MS,
+  );
+
+  it(
     "gives the same questions when the pipeline asks again with pages it already read",
     async () => {
       const pages = book(30, (page) => `${DEFINITIONS}\n\nPage ${page} says that a list is a vector of any objects.`);
@@ -88,6 +102,13 @@ describe("builtin provider on pathological documents", () => {
 });
 
 describe("tagging", () => {
+  it("reads a paragraph longer than the tagger's piece as the same sentences, cut only at their ends", () => {
+    const sentences = Array.from({ length: 30 }, (_, i) => `Sentence ${i + 1} of the paragraph says that a vector is a list of numbers sharing one type, and a matrix a table of them.`);
+    const paragraph = sentences.join(" ");
+    expect(paragraph.length).toBeGreaterThan(3_000);
+    expect(parse(paragraph).map((s) => s.text)).toEqual(sentences);
+  });
+
   it("gives each sentence its own entities, at their positions within it", () => {
     const sentences = parse("It is 5. It is 6 today. Nothing here. In 1999 it was 7.");
     const numbers = sentences.map((s) => s.entities.map((e) => s.tokens.slice(e.first, e.last + 1).map((t) => t.text).join(" ")));
