@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
 import { chunkPages } from "../src/materials/chunks.ts";
 import { tidySpacing } from "../src/materials/clean/lines.ts";
+import { insertChunks } from "../src/materials/document-text.ts";
 import { textBytes } from "../src/materials/quota.ts";
 import { eachDocument } from "./each-document.ts";
 
@@ -22,10 +23,7 @@ export async function up(db: Knex): Promise<void> {
     await db.transaction(async (trx) => {
       for (const page of changed) await trx("document_pages").where({ hash, page: page.page }).update({ text: page.text });
       await trx("document_chunks").where({ hash }).delete();
-      const chunks = chunkPages(tidied);
-      for (let i = 0; i < chunks.length; i += 200) {
-        await trx("document_chunks").insert(chunks.slice(i, i + 200).map((c) => ({ hash, page: c.page, seq: c.seq, text: c.text })));
-      }
+      await insertChunks(trx, hash, chunkPages(tidied));
       await trx("documents").where({ hash }).update({ text_bytes: textBytes(tidied) });
     });
   });

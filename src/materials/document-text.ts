@@ -34,7 +34,12 @@ export async function insertDocumentText(db: Db, hash: string, text: DocumentTex
   for (let i = 0; i < text.pages.length; i += BATCH) {
     await db("document_pages").insert(text.pages.slice(i, i + BATCH).map((p) => ({ hash, page: p.page, text: p.text, ocr: p.ocr === true })));
   }
-  for (let i = 0; i < text.chunks.length; i += BATCH) {
-    await db("document_chunks").insert(text.chunks.slice(i, i + BATCH).map((c) => ({ hash, page: c.page, seq: c.seq, text: c.text })));
+  await insertChunks(db, hash, text.chunks);
+}
+
+/** Inserts the chunks of document `hash` (the search index follows them by trigger). */
+export async function insertChunks(db: Db, hash: string, chunks: readonly Chunk[]): Promise<void> {
+  for (let i = 0; i < chunks.length; i += BATCH) {
+    await db("document_chunks").insert(chunks.slice(i, i + BATCH).map((c) => ({ hash, page: c.page, seq: c.seq, text: c.text })));
   }
 }
