@@ -10,6 +10,8 @@
  *   --topics=a,b       topics for the PDFs named on the command line (default: the builtin provider's
  *                      topic suggestions for each, three of them)
  *   --count=N          questions per test (default 10, at most 50)
+ *   --types=a,b        question types asked for (default all three mixed; the app's own default is
+ *                      multiple_choice alone)
  *   --no-fixtures      only the PDFs named on the command line
  *   --builtin-only     skip the configured provider even when one is set
  *   --out=DIR          where the items file goes (default bench/out)
@@ -17,7 +19,7 @@
  *
  * Documents: tests/fixtures/pdf/{r-faq,shared-mime-info-spec}.pdf, tests/fixtures/text/{r-intro,
  * lilypond-essay}.json, each with three topics (documents.ts). Every document × topic is asked at Easy,
- * Medium and Hard with all three question types mixed, seeded, so a run is repeatable.
+ * Medium and Hard with all three question types mixed (or those --types names), seeded, so a run is repeatable.
  *
  * Providers: always the built-in one; and the configured one, read as the server reads it (loadConfig:
  * LLM_PROVIDER, OPENAI_API_KEY/OPENAI_BASE_URL/OPENAI_MODEL, OLLAMA_HOST/OLLAMA_MODEL, DATA_DIR/studyforge.env)
@@ -41,7 +43,7 @@ import { loadConfig } from "../src/core/config.ts";
 import { runPipeline } from "../src/generation/pipeline.ts";
 import { createBuiltinProvider, suggestTopics } from "../src/generation/providers/builtin/index.ts";
 import { createProvider } from "../src/generation/providers/index.ts";
-import { DIFFICULTIES, QUESTION_TYPES, type Provider, type Question } from "../src/generation/providers/types.ts";
+import { DIFFICULTIES, QUESTION_TYPES, type Provider, type Question, type QuestionType } from "../src/generation/providers/types.ts";
 import { checkOne, TEST_CHECKS, type TestCheckName, type Verdict } from "./quality/checks.ts";
 import { FIXTURES, fixturePath, isMain, loadDocument, pageCleaner, type BenchDocument } from "./quality/documents.ts";
 import { summaryTable, teacherFile, type ProviderSummary, type RunResult } from "./quality/report.ts";
@@ -59,6 +61,7 @@ interface Options {
   pdfs: string[];
   topics?: string[];
   count: number;
+  types: QuestionType[];
   fixtures: boolean;
   builtinOnly: boolean;
   out: string;
@@ -74,6 +77,7 @@ export function parseOptions(argv: string[]): Options {
     options: {
       topics: { type: "string" },
       count: { type: "string" },
+      types: { type: "string" },
       "no-fixtures": { type: "boolean" },
       "builtin-only": { type: "boolean" },
       out: { type: "string" },
@@ -86,10 +90,13 @@ export function parseOptions(argv: string[]): Options {
   if (missing) throw new Error(`${missing}: no such file`);
   const count = values.count === undefined ? DEFAULT_COUNT : Number(values.count);
   if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) throw new Error(`--count must be a whole number from 1 to ${MAX_COUNT}`);
+  const types = typeof values.types === "string" ? values.types.split(",").map((t) => t.trim()) : [...QUESTION_TYPES];
+  const unknown = types.find((t) => !(QUESTION_TYPES as readonly string[]).includes(t));
+  if (unknown !== undefined || types.length === 0) throw new Error(`--types takes ${QUESTION_TYPES.join(", ")}, comma-separated`);
   const topics = typeof values.topics === "string" ? values.topics.split(",").map((t) => t.trim()).filter(Boolean) : undefined;
   const fixtures = !values["no-fixtures"];
   if (!fixtures && !pdfs.length) throw new Error("--no-fixtures needs at least one PDF on the command line");
-  return { pdfs, topics, count, fixtures, builtinOnly: Boolean(values["builtin-only"]), out: typeof values.out === "string" ? resolve(values.out) : DEFAULT_OUT, hints: !values["no-hints"] };
+  return { pdfs, topics, count, types: types as QuestionType[], fixtures, builtinOnly: Boolean(values["builtin-only"]), out: typeof values.out === "string" ? resolve(values.out) : DEFAULT_OUT, hints: !values["no-hints"] };
 }
 
 async function loadDocuments(opts: Options): Promise<BenchDocument[]> {
@@ -114,13 +121,13 @@ function configuredProvider(notes: string[]): Provider | undefined {
 /** The pipeline's result, whichever shape it has (a list, or an object that carries the questions). */
 const questionsOf = (result: unknown): Question[] => (Array.isArray(result) ? result : ((result as { questions?: Question[] }).questions ?? [])) as Question[];
 
-async function runOne(store: BenchStore, provider: Provider, doc: BenchDocument, stored: { hash: string; pageCount: number }, topic: string, difficulty: (typeof DIFFICULTIES)[number], count: number, seed: number): Promise<RunResult> {
+async function runOne(store: BenchStore, provider: Provider, doc: BenchDocument, stored: { hash: string; pageCount: number }, topic: string, difficulty: (typeof DIFFICULTIES)[number], count: number, types: QuestionType[], seed: number): Promise<RunResult> {
   const refused = new Map<string, number>();
   const log = { debug: (obj: object) => refused.set(String((obj as { reason?: string }).reason), (refused.get(String((obj as { reason?: string }).reason)) ?? 0) + 1) };
   const base = { provider: provider.name, document: doc.name, topic, difficulty, refused, requested: count };
   let questions: Question[];
   try {
-    questions = questionsOf(await runPipeline(store.db, provider, { ...stored, topic, difficulty, count, types: [...QUESTION_TYPES], seed }, { log }));
+    questions = questionsOf(await runPipeline(store.db, provider, { ...stored, topic, difficulty, count, types, seed }, { log }));
   } catch (error) {
     return { ...base, questions: [], error: (error as { detail?: string }).detail ?? (error as Error).message, items: [], tests: [], citedTexts: [] };
   }
@@ -156,7 +163,7 @@ export async function runQualityBench(argv = process.argv.slice(2)): Promise<str
       let seed = 1;
       for (const [i, doc] of docs.entries()) {
         for (const topic of doc.topics) {
-          for (const difficulty of DIFFICULTIES) results.push(await runOne(store, provider, doc, stored[i]!, topic, difficulty, opts.count, seed++));
+          for (const difficulty of DIFFICULTIES) results.push(await runOne(store, provider, doc, stored[i]!, topic, difficulty, opts.count, opts.types, seed++));
         }
       }
       summaries.push({ provider: provider.name, model: provider.model, seconds: (performance.now() - started) / 1000 });
@@ -168,7 +175,7 @@ export async function runQualityBench(argv = process.argv.slice(2)): Promise<str
   const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "");
   const heading = [
     `${docs.length} documents (${docs.map((d) => `${d.name}: ${d.topics.join(", ")}`).join("; ")}),`,
-    `${opts.count} questions per test, all types mixed, Easy/Medium/Hard; page text ${applied ? "cleaned as at scan time" : "as scanned (src/materials/clean not present yet)"}; ${stamp} UTC.`,
+    `${opts.count} questions per test, ${opts.types.length === QUESTION_TYPES.length ? "all types mixed" : opts.types.join(" and ").replaceAll("_", " ")}, Easy/Medium/Hard; page text ${applied ? "cleaned as at scan time" : "as scanned (src/materials/clean not present yet)"}; ${stamp} UTC.`,
   ];
   mkdirSync(opts.out, { recursive: true });
   const file = join(opts.out, `quality-${stamp}.md`);

@@ -364,6 +364,31 @@ function nearlySame(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 
 const SCARCITY: QuestionType[] = ["short_answer", "multiple_choice", "true_false"];
 
+interface Pass {
+  /** Multiple choice only with options of the answer's kin (isKin). */
+  kinOnly: boolean;
+  /** An answer already asked may be asked again. */
+  repeats: boolean;
+  /** Which types may take a sentence: those short of their share, or any. */
+  scope: "share" | "any";
+}
+
+/**
+ * The passes over the facts, in order. Multiple choice first takes options only of the answer's kin; the other types
+ * asked for take the sentences whose options would be any terms used like the answer (raters accepted 8% of those), even
+ * when that leaves a test without multiple choice. Such options fill a test only when nothing else can: a test of
+ * multiple choice alone (the app's default) still gets its questions. Each answer once, then again.
+ */
+function passes(types: readonly QuestionType[]): Pass[] {
+  const mixed = types.some((type) => type !== "multiple_choice");
+  return [
+    { kinOnly: true, repeats: false, scope: "share" },
+    ...(mixed ? [{ kinOnly: true, repeats: true, scope: "any" } as const] : []),
+    { kinOnly: false, repeats: false, scope: "share" },
+    { kinOnly: false, repeats: true, scope: "any" },
+  ];
+}
+
 /**
  * Turns facts into questions of the requested types: one question per sentence, no repeated
  * question, each answer once before any answer is used again, true/false statements half false.
@@ -380,7 +405,7 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   const used = new Set<RankedFact>();
   // The words of the sentences asked: "cg_diff does not attempt to check that the input files come from runs of the
   // same executable." and the same of cg_merge are one question twice (round 32).
-  const twins: Set<string>[] = [];
+  const twins: ReadonlySet<string>[] = [];
   const out: Question[] = [];
   let trueCount = 0;
   // Which comes first varies by seed; a test of true/false alone takes a false whenever one can be made,
@@ -388,9 +413,9 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   const firstTrue = random() < 0.5;
   let falseCount = firstTrue && types.length > 1 ? 1 : 0;
 
-  const write = (fact: RankedFact, type: QuestionType): Question | undefined => {
+  const write = (fact: RankedFact, type: QuestionType, kinOnly: boolean): Question | undefined => {
     if (type === "short_answer") return shortAnswer(fact, ctx);
-    if (type === "multiple_choice") return multipleChoice(fact, pool, req, ctx);
+    if (type === "multiple_choice") return multipleChoice(fact, pool, req, { ...ctx, kinOnly });
     // Facts whose subject has no rival can only be true; a false one is asked whenever one can be made
     // and falses are behind, and trues run ahead by one at most (the other types take the rest),
     // unless true/false is all that was asked for.
@@ -399,7 +424,23 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
     return trueOrFalse(fact, pool, wantFalse, ctx) ?? (wantFalse && trueCount - falseCount < slack ? trueOrFalse(fact, pool, false, ctx) : undefined);
   };
 
-  for (const allowRepeatedAnswers of [false, true]) {
+  /** Whether a question may join the test: a new question, and a new answer unless answers may repeat. */
+  const fits = (type: QuestionType, question: Question, repeats: boolean) =>
+    !(type !== "true_false" && !repeats && answers.has(`${type}:${normalizeQuestion(question.answer)}`)) && !asked.has(normalizeQuestion(question.question));
+  const take = (fact: RankedFact, type: QuestionType, question: Question, said: ReadonlySet<string>) => {
+    asked.add(normalizeQuestion(question.question));
+    answers.add(`${type}:${normalizeQuestion(question.answer)}`);
+    used.add(fact);
+    twins.push(said);
+    if (type === "true_false") {
+      if (question.answer === "True") trueCount++;
+      else falseCount++;
+    }
+    remaining.set(type, (remaining.get(type) ?? 0) - 1);
+    out.push(question);
+  };
+
+  for (const { kinOnly, repeats, scope } of passes(types)) {
     for (const fact of facts) {
       if (out.length >= req.count) return out;
       if (used.has(fact)) continue;
@@ -409,24 +450,12 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
       // Equal needs go to the scarcer kinds first: nearly any sentence makes a true statement, few a short answer.
       const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0) || SCARCITY.indexOf(a) - SCARCITY.indexOf(b));
       for (const type of byNeed) {
-        if ((remaining.get(type) ?? 0) <= 0 && !allowRepeatedAnswers) continue;
-        const question = write(fact, type);
-        if (!question) continue;
-        const answerKey = `${type}:${normalizeQuestion(question.answer)}`;
-        if (type !== "true_false" && !allowRepeatedAnswers && answers.has(answerKey)) continue;
-        const normal = normalizeQuestion(question.question);
-        if (asked.has(normal)) continue;
-        asked.add(normal);
-        answers.add(answerKey);
-        used.add(fact);
-        twins.push(said);
-        if (type === "true_false") {
-          if (question.answer === "True") trueCount++;
-          else falseCount++;
+        if (scope === "share" && (remaining.get(type) ?? 0) <= 0) continue;
+        const question = write(fact, type, kinOnly);
+        if (question && fits(type, question, repeats)) {
+          take(fact, type, question, said);
+          break;
         }
-        remaining.set(type, (remaining.get(type) ?? 0) - 1);
-        out.push(question);
-        break;
       }
     }
   }
