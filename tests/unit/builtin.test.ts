@@ -921,6 +921,15 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("Using list or tuple as the args argument which passed to the Thread could achieve the same effect."))).toBe("continuation");
   });
 
+  it("refuses a method left unnamed and what an example does 'now' (round 37: the logging and cluster references)", () => {
+    expect(rejectReason(read("The method stops searching up the hierarchy whenever a logger with the propagate attribute set to false is found."))).toBe("vague subject");
+    expect(rejectReason(read("The method is called with the record as its only argument."))).toBe("vague subject");
+    expect(rejectReason(read("Running Node.js will now share port 8000 between the workers."))).toBe("refers to an example");
+    // A method named, and a compound noun after "the method", stand as they are.
+    expect(rejectReason(read("The hasHandlers() method stops searching up the hierarchy when a logger does not propagate."))).toBeUndefined();
+    expect(rejectReason(read("The method resolution order is computed from the bases of a class."))).toBeUndefined();
+  });
+
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {
     const rootSet = "The root-set consists of the general purpose registers of all threads and the pointer-sized data words in client memory.";
     expect(rejectReason(sentence(rootSet))).toBeUndefined();

@@ -79,6 +79,16 @@ describe("sentences", () => {
   });
 });
 
+describe("openers that tie a sentence to the one before", () => {
+  it("are left out, so the sentence reads alone (round 37: gitattributes' 'Please note, that the filter must not …')", () => {
+    const text = "Please note, that the filter must not send any response before it received the content and the final flush packet.\nHowever, the empty list must be terminated with a flush packet.";
+    expect(pageSentences({ page: 1, text }).map((s) => s.text)).toEqual([
+      "The filter must not send any response before it received the content and the final flush packet.",
+      "The empty list must be terminated with a flush packet.",
+    ]);
+  });
+});
+
 describe("a library reference's entries", () => {
   it("give the first sentence of their description their name (round 28: 'Base class for warnings related to bytes and _____. exception ResourceWarning …')", () => {
     // As StudyForge stores the "Built-in Exceptions" page: an entry's line over its description, or run onto the sentence before it.
@@ -329,6 +339,38 @@ describe("section headings", () => {
     // Carried over to the next page; a numbered heading ends it.
     expect(titlesAt(pages, 2)).toEqual(["Functional Programming HOWTO", "Data Types That Support Iterators"]);
     expect(pageSentences(pages[1]!, sectionsAtPageStart(pages).get(2)).map((s) => s.section)).toEqual(["Functional Programming HOWTO / Data Types That Support Iterators", "Logging"]);
+  });
+
+  it("may be a name in lower case, or stand over prose a signature ran into (round 37: gitattributes' attributes, logging's 'LoggerAdapter Objects')", () => {
+    // As gitattributes(5) prints its sections for attributes: each a sibling of "End-of-line conversion", not part of it.
+    const attributes = pageSentences({
+      page: 1,
+      text: [
+        "End-of-line conversion",
+        "While Git normally leaves file contents alone, it can be configured to normalize line endings to LF in the repository.",
+        "working-tree-encoding",
+        "Git recognizes files encoded in ASCII or one of its supersets as text files, and other encodings as binary.",
+        "filter",
+        "A filter attribute can be set to a string value that names a filter driver specified in the configuration.",
+      ].join("\n"),
+    });
+    expect(attributes.map((s) => s.section)).toEqual(["End-of-line conversion", "working-tree-encoding", "filter"]);
+    const logging = pageSentences({
+      page: 1,
+      text: [
+        "LogRecord attributes",
+        "The LogRecord has a number of attributes, most of which are derived from the parameters to the constructor.",
+        "LoggerAdapter Objects",
+        "LoggerAdapter instances are used to conveniently pass contextual information into logging calls. class logging.LoggerAdapter(logger, extra)",
+      ].join("\n"),
+    });
+    expect(logging.map((s) => s.section)).toEqual(["LogRecord attributes", "LoggerAdapter Objects"]);
+    // A word ending a list over a wrapped line of prose is no heading.
+    const wrapped = pageSentences({
+      page: 1,
+      text: "Data Types\nThe simplest structures in R are vectors, of which there are several kinds.\nLists are ordered collections of objects, and\nfactors\nwhich are described in the next chapter, are vectors used for classification.",
+    });
+    expect(new Set(wrapped.map((s) => s.section))).toEqual(new Set(["Data Types"]));
   });
 
   it("carry over pages, and a line taken for a heading does not lead the rest astray", () => {

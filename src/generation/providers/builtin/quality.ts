@@ -89,7 +89,7 @@ function withoutNames(text: string, names: readonly Token[]): string {
 
 /** Nouns that, as "The X" opening a sentence, mean the one just mentioned. */
 const VAGUE_SUBJECTS = new Set(
-  "function functions command commands output input advantage disadvantage default argument arguments call calls expression program code effect difference name file files object objects variable variables data list element elements entry entries component components call statement statements operation test call solution model reason effect".split(" "),
+  "function functions method methods command commands output input advantage disadvantage default argument arguments call calls expression program code effect difference name file files object objects variable variables data list element elements entry entries component components call statement statements operation test call solution model reason effect".split(" "),
 );
 
 /** "The details for the solution …", "The result of …": always the ones of something said before. */
@@ -286,6 +286,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/[,;]\s*for (?:example|instance)\s*[,.]|\bthe (?:resulting|returned)\b|\b(?:and|once) again\b|\bthe same (?:caveats?|restrictions?|considerations?|remarks?|limitations?|warnings?|notes?|rules?)\b/i.test(text)) return "continuation";
   // "… provided in the logging call, i.e. ‘Watch out!’": what an example printed, which the student has not seen.
   if (/\b(?:i\.\s?e\.|e\.\s?g\.),?\s*[‘'"“]/i.test(text)) return "refers to an example";
+  // "Running Node.js will now share port 8000 between the workers." (round 37): what the example just shown does now.
+  if (/\b(?:will|would|should|can|could|may|might|must) now\b/i.test(text)) return "refers to an example";
   // "… but in a different context", "Falcot Corp has its own, but …": compared with, or standing for, something said before.
   if (/\b(?:a different|another|a similar) (?:context|way|case|manner|purpose|fashion)\b|\b(?:its|their|his|her) own\s*[,.;:]/i.test(text)) return "continuation";
   // "A vulnerability in one website therefore cannot …", "… installed in a similar fashion": a conclusion or a comparison with what came before.
@@ -348,7 +350,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\b(?:we|our|us|you|your|I|me|my)\b/i.test(withoutAbbreviations(text).replace(/^I\b/, ""))) return "addresses the reader";
   // "The value is …", "The function is then applied …": which one is said before.
   const second = tokens[1];
-  if (tokens[0]?.lower === "the" && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower)) && tokens[2]?.pos !== "NOUN" && tokens[2]?.pos !== "ADP") return "vague subject";
+  // ("The method stops searching …", round 37: the tagger reads a verb in -s before another as a noun.)
+  const verbAsNoun = tokens[2]?.pos === "NOUN" && /\p{Ll}s$/u.test(tokens[2].text) && ["VERB", "DET", "ADP", "PART"].includes(tokens[3]?.pos ?? "");
+  if (tokens[0]?.lower === "the" && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower)) && (verbAsNoun || (tokens[2]?.pos !== "NOUN" && tokens[2]?.pos !== "ADP"))) return "vague subject";
   // "The result is …", "The only solution is for the package author to …": of a problem or a step described before.
   const referring = second && (REFERRING_NOUNS.has(second.lower) || (REFERRING_MODIFIERS.has(second.lower) && REFERRING_NOUNS.has(tokens[2]?.lower ?? "")));
   if (tokens[0]?.lower === "the" && referring) return "vague subject";

@@ -45,22 +45,32 @@ function titleCased(title: string): boolean {
 
 /** A title's words: capitalised first, no sentence's end, nothing of code or a table. */
 const PLAIN_TITLE = /^\p{Lu}[^.,;:!{}[\]<>=$#_\\|~^*@/]{0,79}$/u;
-/** The prose a heading stands over: a sentence or more, ended. */
-const PROSE = /[.!?:]["”’)]?$/;
+/** A sentence's end, ending a line. */
+const ENDED = /[.!?:]["”’)]?$/;
+/** The prose a heading stands over: a sentence or more, ended, or a sentence and then more (a signature run into it). */
+const PROSE = new RegExp(`${ENDED.source}|[.!?]["”’)]?\\s+\\p{L}`, "u");
 const MAX_PLAIN_TITLE_WORDS = 8;
+/**
+ * A name as a reference's heading prints it, in lower case and of one word: gitattributes(5) titles its
+ * sections for attributes ("working-tree-encoding", "ident", "filter", "export-ignore").
+ */
+const NAME_TITLE = /^\p{Ll}[\p{L}\d]*(?:[-_][\p{L}\d]+)*$/u;
+const MAX_NAME_TITLE_LENGTH = 40;
 
 /**
  * A heading printed without a number, as web pages and handouts print theirs ("Iterators", "The
  * itertools module", "Logging Levels" in the Python HOWTOs printed from the browser): a short
  * capitalised line without a sentence's end, on a line of its own, with a paragraph of prose under it.
  */
-export function plainHeading(line: string, next: string | undefined): Heading | undefined {
+export function plainHeading(line: string, next: string | undefined, previous?: string): Heading | undefined {
   const title = line.trim();
   const words = wordsOf(title).length;
   // (A citation's author and year, "Gerou 1996", is no title.)
   // ("For example", "Here are some examples": what leads into a listing the scan dropped.)
   if (/^(?:For (?:example|instance)|Here|Thus|So|Then|Now|E\.g)\b/.test(title)) return undefined;
-  if (!PLAIN_TITLE.test(title) || words === 0 || words > MAX_PLAIN_TITLE_WORDS || /^\d|\b(?:1[5-9]|20)\d\d\b/.test(title)) return undefined;
+  // (Not the last word of a wrapped line of prose: the line before a name ends a sentence.)
+  const named = NAME_TITLE.test(title) && title.length <= MAX_NAME_TITLE_LENGTH && (previous === undefined || ENDED.test(previous.trim()));
+  if (!named && (!PLAIN_TITLE.test(title) || words === 0 || words > MAX_PLAIN_TITLE_WORDS || /^\d|\b(?:1[5-9]|20)\d\d\b/.test(title))) return undefined;
   const under = next?.trim() ?? "";
   if (!PROSE.test(under) || wordsOf(under).length <= MAX_PLAIN_TITLE_WORDS) return undefined;
   return { number: [], appendix: false, title, plain: true };
@@ -105,11 +115,11 @@ export class SectionReader {
    * Takes the document's next line (and the line after it, which confirms a heading printed without a
    * number): a heading that can follow the last one starts a section.
    */
-  line(text: string, next?: string): void {
+  line(text: string, next?: string, previous?: string): void {
     const heading = sectionHeading(text);
     if (!heading) {
       // One title without a number at a time, under the numbered ones in force.
-      const plain = plainHeading(text, next);
+      const plain = plainHeading(text, next, previous);
       if (plain) this.path = [...this.path.filter((h) => !h.plain), plain];
       return;
     }
@@ -158,7 +168,7 @@ export function sectionsAtPageStart(pages: readonly PageText[]): Map<number, rea
     const lines = page.text.split("\n").filter((line) => line.trim());
     // A table of contents whose page numbers sit on lines of their own: headings, not sections.
     if (lines.filter((line) => sectionHeading(line)).length > Math.max(5, lines.length * 0.4)) continue;
-    lines.forEach((line, i) => reader.line(line, lines[i + 1]));
+    lines.forEach((line, i) => reader.line(line, lines[i + 1], lines[i - 1]));
   }
   return starts;
 }

@@ -119,6 +119,12 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
     nextText[i] = after;
     if (lines[i]?.trim()) after = lines[i];
   }
+  // And the one before (what shows a lone word is no wrapped line's last).
+  const previousText: (string | undefined)[] = [];
+  for (let i = 0, before: string | undefined; i < lines.length; i++) {
+    previousText[i] = before;
+    if (lines[i]?.trim()) before = lines[i];
+  }
   for (const [i, line] of lines.entries()) {
     // A box runs from its label to the next blank line (or heading).
     const box = BOX_LABEL.exec(line.trim());
@@ -137,11 +143,13 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
       continue;
     }
     // A heading ends the paragraph before it (which stays in the section it was in).
-    if (sectionHeading(line) || plainHeading(line, nextText[i])) {
+    const previous = previousText[i];
+    if (sectionHeading(line) || plainHeading(line, nextText[i], previous)) {
       flush();
       aside = undefined;
-      lastBreak = undefined;
-      sections.line(line, nextText[i]);
+      // A name heading ("checkout" over its definition) is also a glossary's term.
+      lastBreak = line.trim();
+      sections.line(line, nextText[i], previous);
       continue;
     }
     const kind = classifyLine(line);
@@ -241,10 +249,10 @@ export function pageSentences(page: PageText, sectionAtStart: readonly Heading[]
 
 /**
  * Openers that tie a sentence to the one before but carry nothing of its own ("However, …",
- * "In addition, …", "Note that …"): without them the sentence reads alone.
+ * "In addition, …", "Note that …", "Please note, that …"): without them the sentence reads alone.
  */
 const CONNECTIVE =
-  /^(?:(?:However|Thus|Hence|Therefore|Also|Similarly|Likewise|Consequently|Furthermore|Moreover|Additionally|In addition|In fact|Indeed|Finally|Of course|In other words|In particular|In general|In practice|In short|In summary|Generally|Typically|Usually|Normally|Basically|Essentially|Currently|Nowadays|Technically|Clearly|Obviously|Traditionally|Historically|In principle|As a rule|Conversely|Nevertheless|Nonetheless|Still|Now|So|But|And),|Note that)\s+/u;
+  /^(?:(?:However|Thus|Hence|Therefore|Also|Similarly|Likewise|Consequently|Furthermore|Moreover|Additionally|In addition|In fact|Indeed|Finally|Of course|In other words|In particular|In general|In practice|In short|In summary|Generally|Typically|Usually|Normally|Basically|Essentially|Currently|Nowadays|Technically|Clearly|Obviously|Traditionally|Historically|In principle|As a rule|Conversely|Nevertheless|Nonetheless|Still|Now|So|But|And),|(?:Please )?[Nn]ote,? that)\s+/u;
 
 /** The first sentence of an entry's description, named for the entry where it leaves the name out (api-entries.ts). */
 function namedAfterEntry(sentence: Parsed, entry: ApiEntry): Parsed & { printed?: string } {
