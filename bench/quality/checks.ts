@@ -384,7 +384,7 @@ export function falseStatementSameKind({ item, citedText }: CheckInput): Verdict
   if (item.type !== "true_false" || item.answer.toLowerCase() !== "false") return undefined;
   const statement = stemText(item).replace(/[.!?]+$/, "").split(/\s+/);
   const same = (x: string | undefined, y: string | undefined) => x !== undefined && x.toLowerCase() === y?.toLowerCase();
-  let best: { removed: string; added: string; size: number } | undefined;
+  let best: { removed: string; added: string; size: number; first: boolean } | undefined;
   for (const sentence of citedText.replace(/\s+/g, " ").split(/(?<=[.!?])\s+/)) {
     // A connective the statement left out ("Thus in the present context …") is no part of the swap.
     const all = sentence
@@ -404,11 +404,13 @@ export function falseStatementSameKind({ item, citedText }: CheckInput): Verdict
       const removed = words.slice(start, words.length - end).join(" ");
       const added = statement.slice(start, statement.length - end).join(" ");
       const size = removed.split(" ").length + added.split(" ").length;
-      if (removed && added && (start + end) / statement.length >= 0.6 && (!best || size < best.size)) best = { removed, added, size };
+      if (removed && added && (start + end) / statement.length >= 0.6 && (!best || size < best.size)) best = { removed, added, size, first: start === 0 };
     }
   }
   if (!best) return PASS;
-  const why = kindMismatch(best.removed.replace(/[,;:]$/, ""), best.added.replace(/[,;:]$/, ""), undefined, { form: false });
+  // A swap at the statement's start is capitalised as a sentence's first word is: its article says nothing of its kind ("An R list" for "factor").
+  const read = (words: string) => (best.first && /^(?:A|An|The)\s/.test(words) ? words.charAt(0).toLowerCase() + words.slice(1) : words).replace(/[,;:]$/, "");
+  const why = kindMismatch(read(best.removed), read(best.added), undefined, { form: false });
   return why ? fail(`"${best.added}" for "${best.removed}": ${why}`) : PASS;
 }
 

@@ -176,6 +176,13 @@ describe("false statements", () => {
     expect(falseStatementSameKind(input(tf("Many more packages are available from repositories other than CRAN, such as SourceForge.", "False"), "packages", page))).toEqual({ pass: true });
     expect(falseStatementSameKind(input(GOOD_TF))).toBeUndefined();
   });
+
+  it("read a swapped-in term of another length beside the heading the page printed before the sentence ('An R list' for 'A factor')", () => {
+    const page = "4 Ordered and unordered factors A factor is a vector object used to specify a discrete classification of the components of other vectors.";
+    expect(falseStatementSameKind(input(tf("An R list is a vector object used to specify a discrete classification of the components of other vectors.", "False"), "factors", page))).toEqual({ pass: true });
+    expect(failed(falseStatementSameKind(input(tf("Quickly is a vector object used to specify a discrete classification of the components of other vectors.", "False"), "factors", page)))).toBe(true);
+    expect(failed(falseStatementSameKind(input(tf("Bioconductor is a vector object used to specify a discrete classification of the components of other vectors.", "False"), "factors", page)))).toBe(true);
+  });
 });
 
 describe("test-level checks", () => {

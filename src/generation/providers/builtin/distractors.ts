@@ -19,8 +19,6 @@ export interface DistractorContext {
   minPages: number;
   /** Terms the material defines ("A list is an ordered collection …"): terms of the subject, however everyday the word. */
   defined: ReadonlySet<string>;
-  /** Wrong options only of the answer's kin (isKin); otherwise any term used like it. */
-  kinOnly?: boolean;
 }
 
 /** What an answer term looks like, so that every option has its form. */
@@ -225,28 +223,6 @@ const codeName = (term: string) => /\w\(\)|\w_\w|\p{L}\.\p{L}|\b\p{Ll}+\p{Lu}/u.
 /** Words of addresses and of C-like code: never a term of prose. */
 const CODE_WORDS = /\b(?:https?|www|ftp|const|char|int|void|struct|bool|enum|typedef|func|def|null|nullptr|sizeof)\b/i;
 
-/** The name from code in a term, without what it is called: "wait()" of "wait() method" and of "wait() call". */
-const codePart = (term: string) => term.split(" ").filter((word) => codeName(word)).join(" ");
-
-/**
- * A term the document shows to be of the answer's kind: listed beside it ("a mutex, condition variable, reader-writer
- * lock, semaphore or barrier"), another name from code ("release() method" beside "wait() call"), or another of its
- * head noun ("pre-receive hook" beside "post-receive hook", "BufferError" beside "ConnectionError"; not "heap block"
- * beside "memory consumption"). Raters
- * rejected or wanted replaced most options picked only for being used in like company: 8% of 181 multiple-choice
- * clozes of rounds 33 to 36 were accepted ("data", "process ID", "stack trace" beside "graph"), against 74% of
- * true/false items and 43% of short answers from the same sentences.
- */
-export function isKin(answer: AnswerShape, term: VocabTerm, form: string, vocabulary: Vocabulary): boolean {
-  if (vocabulary.areSiblings(answer.key, term.key)) return true;
-  if (codeName(answer.text) || codeName(form)) return codeName(answer.text) && codeName(form) && codePart(answer.text) !== codePart(form);
-  // "BufferError" beside "ConnectionError": names of one word, of one last part.
-  const lastPart = (name: string) => /^\p{Lu}\w*?(\p{Lu}\p{Ll}+)$/u.exec(name)?.[1];
-  if (answer.words === 1 && term.words === 1) return lastPart(answer.text) !== undefined && lastPart(answer.text) === lastPart(form);
-  const head = answer.key.split(" ").at(-1) ?? "";
-  return answer.words > 1 && term.words > 1 && term.head === head && !GENERIC_NOUNS.has(head.toLowerCase());
-}
-
 export function termDistractors(answer: AnswerShape, stemText: string, n: number, ctx: DistractorContext): string[] {
   const inStem = compact(stemText);
   // "objects" beside "a vector object", "index vectors" beside "an index vector": in the stem, singular or plural.
@@ -324,10 +300,9 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     chosen.push(form);
     return true;
   };
-  const kin = (term: VocabTerm) => !ctx.kinOnly || isKin(answer, term, formOf(term, answer.plural) ?? "", ctx.vocabulary);
-  const picked = chooseByDifficulty(similarTerms(answer, ctx, (t) => usable(t) && kin(t)), n, ctx, accept);
+  const picked = chooseByDifficulty(similarTerms(answer, ctx, usable), n, ctx, accept);
   // A short document repeats few terms: then any term of its prose, once, will do.
-  if (picked.length < n) picked.push(...chooseByDifficulty(similarTerms(answer, ctx, (t) => usable(t) && kin(t) && !picked.includes(t), 1), n - picked.length, ctx, accept));
+  if (picked.length < n) picked.push(...chooseByDifficulty(similarTerms(answer, ctx, (t) => usable(t) && !picked.includes(t), 1), n - picked.length, ctx, accept));
   return picked.map((term) => formOf(term, answer.plural) ?? "");
 }
 

@@ -102,8 +102,8 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     defined: new Set(material.facts.flatMap((fact) => (fact.kind === "definition" && fact.subject ? [fact.subject.key] : []))),
   };
 
-  const normalPage = perPage((page) => normalizeQuestion(pageText(page)));
-  const parametersOn = perPage((page) => parameterNames(pageText(page)));
+  const normalPage = remembered((page: number) => normalizeQuestion(pageText(page)));
+  const parametersOn = remembered((page: number) => parameterNames(pageText(page)));
   const facts: RankedFact[] = [];
   for (const candidate of material.candidates) {
     // A sentence that does not name the topic (every word of it), on a page that is not about it
@@ -139,12 +139,12 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
   return assemble(facts, material.facts, req, ctx);
 }
 
-/** What `read` gives for a page, read once per page. */
-function perPage<T>(read: (page: number) => T): (page: number) => T {
-  const known = new Map<number, T>();
-  return (page) => {
-    if (!known.has(page)) known.set(page, read(page));
-    return known.get(page) as T;
+/** What `read` gives for a key (a page, a fact), read once per key. */
+function remembered<K, T>(read: (key: K) => T): (key: K) => T {
+  const known = new Map<K, T>();
+  return (key) => {
+    if (!known.has(key)) known.set(key, read(key));
+    return known.get(key) as T;
   };
 }
 
@@ -338,19 +338,27 @@ function otherDefinition(fact: Fact, pool: readonly Fact[]): (rival: Fact) => bo
  * defined term another's definition: round 21's raters found all 17 true/false keys True, the definitions'
  * subjects having no rival of their kind to swap in.
  */
-function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean, ctx: DistractorContext): Question | undefined {
+function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean, ctx: DistractorContext, fresh: (rival: Fact) => boolean): Written | undefined {
   // A true statement must teach something: a definition or relation, or a key term after its verb
   // ("… has to be considered a little more carefully" says nothing).
-  if (!makeFalse) return fact.kind !== "statement" || blankable(fact, ctx).some((p) => p.first > verbIndex(fact)) ? trueFalse(fact, undefined) : undefined;
+  if (!makeFalse) return fact.kind !== "statement" || blankable(fact, ctx).some((p) => p.first > verbIndex(fact)) ? { question: trueFalse(fact, undefined) } : undefined;
   // What a definition or relation says of a term is clearly false of another defined term.
-  const [rival] = fact.subject && fact.kind !== "statement" && !contrastsAnother(fact) ? rivalFacts(fact, pool, 1, ctx) : [];
-  if (rival) return trueFalse(fact, rival);
-  const [definition] = fact.kind === "definition" && fact.complement && !contrastsAnother(fact) ? rivalFacts(fact, pool, 1, ctx, otherDefinition(fact, pool), { inPlace: false, anyField: true }) : [];
-  if (definition) return trueFalse(fact, definition, "definition");
+  const [rival] = fact.subject && fact.kind !== "statement" && !contrastsAnother(fact) ? rivalFacts(fact, pool, 1, ctx, fresh) : [];
+  if (rival) return { question: trueFalse(fact, rival), borrowed: rival };
+  const other = otherDefinition(fact, pool);
+  const [definition] =
+    fact.kind === "definition" && fact.complement && !contrastsAnother(fact) ? rivalFacts(fact, pool, 1, ctx, (r) => fresh(r) && other(r), { inPlace: false, anyField: true }) : [];
+  if (definition) return { question: trueFalse(fact, definition, "definition"), borrowed: definition };
   // A key term swapped for another of its kind reads as nonsense or, worse, as another truth more
   // often than as a clear falsehood ("… variables of the directory", "… compared to hand-engraved
   // aspects"): only what is said of a defined term is made false, by naming another defined term.
   return undefined;
+}
+
+/** A question, and the other sentence a false statement borrowed from, which the test then asks no more. */
+interface Written {
+  question: Question;
+  borrowed?: Fact;
 }
 
 /** Two sentences that share this share of their words (of the longer) say the same thing. */
@@ -365,8 +373,8 @@ function nearlySame(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 const SCARCITY: QuestionType[] = ["short_answer", "multiple_choice", "true_false"];
 
 interface Pass {
-  /** Multiple choice only with options of the answer's kin (isKin). */
-  kinOnly: boolean;
+  /** Multiple choice may take a sentence. */
+  multipleChoice: boolean;
   /** An answer already asked may be asked again. */
   repeats: boolean;
   /** Which types may take a sentence: those short of their share, or any. */
@@ -374,19 +382,21 @@ interface Pass {
 }
 
 /**
- * The passes over the facts, in order. Multiple choice first takes options only of the answer's kin; the other types
- * asked for take the sentences whose options would be any terms used like the answer (raters accepted 8% of those), even
- * when that leaves a test without multiple choice. Such options fill a test only when nothing else can: a test of
- * multiple choice alone (the app's default) still gets its questions. Each answer once, then again.
+ * The passes over the facts, in order. Beside other types, multiple choice comes last: raters accepted 1 of 56
+ * built-in multiple-choice items in mixed tests in rounds 37 and 38 (options only of the answer's kind, a rule since
+ * taken out, included), against 55% of true/false and 33% of short answers. So the other types asked for take every
+ * sentence they can, beyond their share, and multiple choice fills what they leave; asked alone (the app's default),
+ * it takes every sentence it can. Each answer once, then again.
  */
 function passes(types: readonly QuestionType[]): Pass[] {
   const mixed = types.some((type) => type !== "multiple_choice");
-  return [
-    { kinOnly: true, repeats: false, scope: "share" },
-    ...(mixed ? [{ kinOnly: true, repeats: true, scope: "any" } as const] : []),
-    { kinOnly: false, repeats: false, scope: "share" },
-    { kinOnly: false, repeats: true, scope: "any" },
-  ];
+  const first: Pass[] = mixed
+    ? [
+        { multipleChoice: false, repeats: false, scope: "share" },
+        { multipleChoice: false, repeats: false, scope: "any" },
+      ]
+    : [];
+  return [...first, { multipleChoice: true, repeats: false, scope: "share" }, { multipleChoice: true, repeats: true, scope: "any" }];
 }
 
 /**
@@ -413,25 +423,30 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   const firstTrue = random() < 0.5;
   let falseCount = firstTrue && types.length > 1 ? 1 : 0;
 
-  const write = (fact: RankedFact, type: QuestionType, kinOnly: boolean): Question | undefined => {
-    if (type === "short_answer") return shortAnswer(fact, ctx);
-    if (type === "multiple_choice") return multipleChoice(fact, pool, req, { ...ctx, kinOnly });
+  // ("True or false: Sheet music is the top level notation context." then "What is the top level notation context?"
+  // asked one sentence twice: a false statement borrows no sentence asked, and the test asks none borrowed.)
+  const stemsOf = remembered((fact: Fact) => contentStems(fact.sentence.text));
+  const fresh = (rival: Fact) => !twins.some((other) => nearlySame(stemsOf(rival), other));
+  const write = (fact: RankedFact, type: QuestionType): Written | undefined => {
+    const question = type === "short_answer" ? shortAnswer(fact, ctx) : type === "multiple_choice" ? multipleChoice(fact, pool, req, ctx) : undefined;
+    if (type !== "true_false") return question && { question };
     // Facts whose subject has no rival can only be true; a false one is asked whenever one can be made
     // and falses are behind, and trues run ahead by one at most (the other types take the rest),
     // unless true/false is all that was asked for.
     const wantFalse = falseCount <= trueCount;
     const slack = types.length === 1 ? (quota.get("true_false") ?? 0) : 1;
-    return trueOrFalse(fact, pool, wantFalse, ctx) ?? (wantFalse && trueCount - falseCount < slack ? trueOrFalse(fact, pool, false, ctx) : undefined);
+    return trueOrFalse(fact, pool, wantFalse, ctx, fresh) ?? (wantFalse && trueCount - falseCount < slack ? trueOrFalse(fact, pool, false, ctx, fresh) : undefined);
   };
 
   /** Whether a question may join the test: a new question, and a new answer unless answers may repeat. */
   const fits = (type: QuestionType, question: Question, repeats: boolean) =>
     !(type !== "true_false" && !repeats && answers.has(`${type}:${normalizeQuestion(question.answer)}`)) && !asked.has(normalizeQuestion(question.question));
-  const take = (fact: RankedFact, type: QuestionType, question: Question, said: ReadonlySet<string>) => {
+  const take = (fact: RankedFact, type: QuestionType, { question, borrowed }: Written, said: ReadonlySet<string>) => {
     asked.add(normalizeQuestion(question.question));
     answers.add(`${type}:${normalizeQuestion(question.answer)}`);
     used.add(fact);
     twins.push(said);
+    if (borrowed) twins.push(stemsOf(borrowed));
     if (type === "true_false") {
       if (question.answer === "True") trueCount++;
       else falseCount++;
@@ -440,7 +455,7 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
     out.push(question);
   };
 
-  for (const { kinOnly, repeats, scope } of passes(types)) {
+  for (const { multipleChoice: choices, repeats, scope } of passes(types)) {
     for (const fact of facts) {
       if (out.length >= req.count) return out;
       if (used.has(fact)) continue;
@@ -450,10 +465,10 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
       // Equal needs go to the scarcer kinds first: nearly any sentence makes a true statement, few a short answer.
       const byNeed = [...types].sort((a, b) => (remaining.get(b) ?? 0) - (remaining.get(a) ?? 0) || SCARCITY.indexOf(a) - SCARCITY.indexOf(b));
       for (const type of byNeed) {
-        if (scope === "share" && (remaining.get(type) ?? 0) <= 0) continue;
-        const question = write(fact, type, kinOnly);
-        if (question && fits(type, question, repeats)) {
-          take(fact, type, question, said);
+        if ((scope === "share" && (remaining.get(type) ?? 0) <= 0) || (type === "multiple_choice" && !choices)) continue;
+        const written = write(fact, type);
+        if (written && fits(type, written.question, repeats)) {
+          take(fact, type, written, said);
           break;
         }
       }
