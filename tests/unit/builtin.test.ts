@@ -928,6 +928,17 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The method resolution order is computed from the bases of a class."))).toBeUndefined();
   });
 
+  it("refuses a hedge true of anything, a fact only for now, an option's description and a table's row (round 38: Valgrind's core manual, statistics)", () => {
+    expect(rejectReason(read("When a thread acquires the lock, sometimes the thread will be assigned to the same CPU as the thread that released it."))).toBe("opinion");
+    expect(rejectReason(read("A tuple of two values is sometimes called a pair in the documentation of the library."))).toBeUndefined();
+    expect(rejectReason(read("At the time of writing the core dumps do not include all the floating point register information."))).toBe("version trivia");
+    expect(rejectReason(read("Show help for all options, both for the core and for the selected tool."))).toBe("imperative");
+    expect(rejectReason(read("Display settings are stored in the configuration file of the selected tool."))).toBeUndefined();
+    // A table's row: the statistics page's summary of its functions.
+    expect(rejectReason(read("median_low() Low median of data, the smaller of the two middle values of the sorted data."))).toBe("debris");
+    expect(rejectReason(read("The rotate() method provides a way to implement deque slicing and deletion."))).toBeUndefined();
+  });
+
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {
     const rootSet = "The root-set consists of the general purpose registers of all threads and the pointer-sized data words in client memory.";
     expect(rejectReason(sentence(rootSet))).toBeUndefined();

@@ -47,7 +47,7 @@ const BOOK_TALK = /\b(?:the|any|a|this|our) (?:writer|author|reader|mathematicia
  * evolving language, other sequence data types may be added").
  */
 const VERSION_TRIVIA =
-  /\b(?:release notes|deprecated|obsolete|changelog|no longer|comeback|nowadays|historically|(?:may|might|could|will) (?:also )?be added|(?:an|the) evolving (?:language|standard|project|system)|(?:was|were|has been|have been) (?:removed|dropped|introduced|added|replaced|renamed|abandoned))\b|\b\d+\.\d+(?:[.-]\d+)+\b|\bversions? (?:\d|of\b)|\b(?:specific|earlier|later|older|newer|previous|current|recent|future|other|all|some) versions?\b|\b(?:since|until|as of|starting with|prior to|before|after|from|in) (?:\p{Lu}[\p{L}-]*\s){1,2}\d{1,2}\b(?![.,]\d)/iu;
+  /\b(?:release notes|deprecated|obsolete|changelog|no longer|comeback|nowadays|historically|at the time of (?:this )?writing|as of this writing|(?:may|might|could|will) (?:also )?be added|(?:an|the) evolving (?:language|standard|project|system)|(?:was|were|has been|have been) (?:removed|dropped|introduced|added|replaced|renamed|abandoned))\b|\b\d+\.\d+(?:[.-]\d+)+\b|\bversions? (?:\d|of\b)|\b(?:specific|earlier|later|older|newer|previous|current|recent|future|other|all|some) versions?\b|\b(?:since|until|as of|starting with|prior to|before|after|from|in) (?:\p{Lu}[\p{L}-]*\s){1,2}\d{1,2}\b(?![.,]\d)/iu;
 
 /**
  * Documentation as the place to read more ("See the documentation …", "Detailed documentation on X is
@@ -328,7 +328,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "One way to do so is …": "do so" repeats an action named before.
   if (/\b(?:do|does|did|doing|done) so\b/i.test(text)) return "continuation";
   // "In some cases, it may be preferable not to …", "Sometimes the status code indicates …": a hedge cannot be marked true or false.
-  if (/\b(?:preferable|defensible|in (?:some|certain|many|most) cases|it (?:may|might|could) be)\b|^Sometimes\b/i.test(text)) return "opinion";
+  // "When a thread acquires the lock, sometimes the thread will be assigned to the same CPU …" (round 38): true of
+  // anything, so nothing to test; what a thing is "sometimes called" is a name all the same.
+  if (/\b(?:preferable|defensible|in (?:some|certain|many|most) cases|it (?:may|might|could) be)\b|\bsometimes\b(?! (?:called|known|referred|written|spelled|abbreviated|named)\b)/i.test(text)) return "opinion";
   // "In many use-cases, one doesn't care what …": "one" is the reader.
   if (/\bone (?:doesn['’]t|does not|can['’]t|cannot|can|could|must|should|may|might|needs?|has to|wants?)\b/i.test(text)) return "addresses the reader";
   // An imperative ("Recall that …", "Make work the …") is an instruction, not a fact.
@@ -337,6 +339,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "Derived classes may override …", "Nested functions can …": a participle before its noun describes the subject.
   const participleSubject = /^\p{Lu}\p{Ll}+ed$/u.test(tokens[0]?.text ?? "") && ["NOUN", "PROPN"].includes(tokens[1]?.pos ?? "");
   if ((tokens[0]?.pos === "VERB" && !gerundSubject && !participleSubject) || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b|^Return (?:an?|the)\b/.test(text)) return "imperative";
+  // An option's description, its verb taken for a name ("Show help for all options …", round 38: Valgrind's manual):
+  // not "Display settings are …", where a noun follows.
+  if (/^(?:Show|Display|Print|Enable|Disable|Specify|Ignore|Dump|Trace|Emit|Suppress)\b/.test(text) && ["VERB", "DET", "ADP", "PRON"].includes(tokens[1]?.pos ?? "")) return "imperative";
   // "Once symbols are registered, check that …": an order after its condition.
   // "On Windows, convert forward slashes …": a library entry's description, its function unnamed (round 29).
   // "If the internal counter is zero on entry, block until awoken …" (round 36): any verb's base form after the condition.
@@ -374,6 +379,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "interest-11Traditionally": a footnote mark run into the next footnote's text.
   // "2.decimal sets …", "( to be chosen …)": a number run into a word, brackets spaced as in a table.
   if (/\p{Ll}-?\d+\p{Lu}/u.test(text) || /\p{L}[,;]\d{1,3}\s/u.test(text) || /\d\.\p{L}/u.test(text) || /\(\s|\s\)/.test(text) || repeatsItself(words)) return "debris";
+  // A table's row, a function's name then its description: "mean() Arithmetic mean ("average") of data." (round 38: statistics).
+  if (/^[\p{L}_][\w.]*\(\)\s+\p{Lu}\p{Ll}/u.test(text)) return "debris";
   // "option Lang: JA AMC will …": a setting and its value printed inside the sentence.
   if (/\b\p{Lu}[\p{L}-]*:\s+\p{Lu}{2,}/u.test(text)) return "label";
   // "A few pieces are still …", "Several options exist …": some of the ones just described.
