@@ -935,7 +935,7 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("Show help for all options, both for the core and for the selected tool."))).toBe("imperative");
     expect(rejectReason(read("Display settings are stored in the configuration file of the selected tool."))).toBeUndefined();
     // A table's row: the statistics page's summary of its functions.
-    expect(rejectReason(read("median_low() Low median of data, the smaller of the two middle values of the sorted data."))).toBe("debris");
+    expect(rejectReason(read("mean() Arithmetic mean (“average”) of data."))).toBe("debris");
     expect(rejectReason(read("The rotate() method provides a way to implement deque slicing and deletion."))).toBeUndefined();
   });
 
