@@ -98,6 +98,17 @@ interface Paragraph {
   entry: ApiEntry | undefined;
 }
 
+/** For each line, the nearest line with text before it (step 1, reading forwards) or after it (step -1, reading backwards). */
+function nearestWithText(lines: readonly string[], step: 1 | -1): (string | undefined)[] {
+  const nearest: (string | undefined)[] = [];
+  let seen: string | undefined;
+  for (let i = step === 1 ? 0 : lines.length - 1; i >= 0 && i < lines.length; i += step) {
+    nearest[i] = seen;
+    if (lines[i]?.trim()) seen = lines[i];
+  }
+  return nearest;
+}
+
 function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
   const paragraphs: Paragraph[] = [];
   let current: string[] = [];
@@ -113,18 +124,10 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
     entry = undefined;
   };
   const lines = pageText.split(/\r?\n/).flatMap(entryLinesOf);
-  // The next line with text after each line (what confirms a heading printed without a number).
-  const nextText: (string | undefined)[] = [];
-  for (let i = lines.length - 1, after: string | undefined; i >= 0; i--) {
-    nextText[i] = after;
-    if (lines[i]?.trim()) after = lines[i];
-  }
-  // And the one before (what shows a lone word is no wrapped line's last).
-  const previousText: (string | undefined)[] = [];
-  for (let i = 0, before: string | undefined; i < lines.length; i++) {
-    previousText[i] = before;
-    if (lines[i]?.trim()) before = lines[i];
-  }
+  // The lines with text after and before each line: what confirms a heading printed without a number, and what
+  // shows a lone word is no wrapped line's last.
+  const nextText = nearestWithText(lines, -1);
+  const previousText = nearestWithText(lines, 1);
   for (const [i, line] of lines.entries()) {
     // A box runs from its label to the next blank line (or heading).
     const box = BOX_LABEL.exec(line.trim());
