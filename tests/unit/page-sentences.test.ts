@@ -8,6 +8,11 @@ import { createBuiltinProvider } from "../../src/generation/providers/builtin/in
 import { sectionHeading, sectionsAtPageStart } from "../../src/generation/providers/builtin/sections.ts";
 import { studyMaterial } from "../../src/generation/providers/builtin/material.ts";
 import { rejectReason } from "../../src/generation/providers/builtin/quality.ts";
+import { blankable } from "../../src/generation/providers/builtin/blanks.ts";
+import { factOf } from "../../src/generation/providers/builtin/facts.ts";
+import { nounPhrases } from "../../src/generation/providers/builtin/phrases.ts";
+import { createRandom } from "../../src/generation/providers/builtin/random.ts";
+import { Vocabulary } from "../../src/generation/providers/builtin/vocabulary.ts";
 import { isReferencePage, pageSentences } from "../../src/generation/providers/builtin/sentences.ts";
 import { Question, QUESTION_TYPES, type PageText } from "../../src/generation/providers/types.ts";
 import { loadFixture, passagesFor } from "../fixtures/text/passages.ts";
@@ -86,6 +91,30 @@ describe("openers that tie a sentence to the one before", () => {
       "The filter must not send any response before it received the content and the final flush packet.",
       "The empty list must be terminated with a flush packet.",
     ]);
+  });
+
+  it("include 'And', 'So' and 'But' without a comma, as an essay writes them (round 40: 'Fighting regressions with git bisect')", () => {
+    const text = [
+      "So the bisection process removes about half of the remaining commits at each step.",
+      "And the bisection log is a record of every commit marked as good or bad.",
+      "But the bisection process stops when only one commit is left.",
+    ].join("\n");
+    const sentences = pageSentences({ page: 1, text });
+    expect(sentences.map((s) => s.text)).toEqual([
+      "The bisection process removes about half of the remaining commits at each step.",
+      "The bisection log is a record of every commit marked as good or bad.",
+      "The bisection process stops when only one commit is left.",
+    ]);
+    expect(sentences.map((s) => rejectReason(s))).toEqual([undefined, undefined, undefined]);
+    // What the rest then opens with is judged as any sentence's opening would be.
+    const [leaning] = pageSentences({ page: 1, text: "And it is launched at each step of the bisection process to test the current commit." });
+    expect(leaning && rejectReason(leaning)).toBe("anaphoric start");
+  });
+
+  it("leave a sentence that ends in 'too' refused: it adds to something said before", () => {
+    const [sentence] = pageSentences({ page: 1, text: "And the best bisection commits are often found together too (due to the bisection algorithm)." });
+    expect(sentence?.text).toBe("The best bisection commits are often found together too (due to the bisection algorithm).");
+    expect(sentence && rejectReason(sentence)).toBe("continuation");
   });
 });
 
@@ -413,5 +442,33 @@ describe("a test on a topic the document gives sections to", () => {
       // vectors; not "A factor is a vector object …" in the chapter on factors.
       expect(/vector/i.test(sentence?.section ?? "") || /^(?:An? |The |Any )?(?:\w+ )?vectors?\b/i.test(sentence?.text ?? ""), `${q.question} (${sentence?.section})`).toBe(true);
     }
+  });
+});
+
+describe("a library module's overview", () => {
+  // As StudyForge stores the first page of a module in Python's library reference.
+  const page = (text: string): PageText => ({ page: 1, text: `bisect — Array bisection algorithm\nSource code: Lib/bisect.py\n${text}` });
+  const overview = "This module provides support for maintaining a list in sorted order without having to sort the list after each insertion.";
+
+  it("reads 'This module …' with the module's name from the page's title (round 39: bisect gave no test)", () => {
+    const [sentence] = pageSentences(page(overview));
+    expect(sentence?.text).toBe("The bisect module provides support for maintaining a list in sorted order without having to sort the list after each insertion.");
+    expect(sentence?.printed).toBe(overview);
+    expect(sentence && rejectReason(sentence)).toBeUndefined();
+    // Without the title over the source's path, "This module" names nothing and is refused.
+    const [bare] = pageSentences({ page: 1, text: overview });
+    expect(bare && rejectReason(bare)).toBe("anaphoric start");
+  });
+
+  it("never blanks the name it wrote in ('The bisect _____ provides …')", () => {
+    const text = "The bisect module provides support for maintaining a list in sorted order without having to sort the list after each insertion.";
+    const sentences = [...pageSentences(page(overview)), ...pageSentences({ page: 2, text }), ...pageSentences({ page: 3, text })];
+    const vocabulary = new Vocabulary();
+    for (const sentence of sentences) vocabulary.add(sentence, nounPhrases(sentence.text, sentence.tokens));
+    const ctx = { vocabulary, difficulty: "Easy" as const, random: createRandom(1), topicKey: "sorted order", minUses: 1, minPages: 1, defined: new Set(["module"]) };
+    const [named, printed] = sentences.map((sentence) => blankable(factOf(sentence), ctx).map((phrase) => phrase.text));
+    // Where the page prints the name, the module may be asked for; where the generator wrote it, never.
+    expect(printed?.some((phrase) => /module/.test(phrase))).toBe(true);
+    expect(named?.some((phrase) => /bisect|module/.test(phrase))).toBe(false);
   });
 });

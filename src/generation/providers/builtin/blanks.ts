@@ -31,6 +31,8 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
   return fact.phrases
     .filter((phrase) => {
       if (overlaps(phrase.text, ctx.topicKey) || (ctx.vocabulary.get(phrase.key)?.count ?? 0) < ctx.minUses) return false;
+      const { named } = fact.sentence;
+      if (named && phrase.start < named.stop && phrase.stop > named.start) return false;
       // A blank in a statement's subject ("_____ are always numbered", "Each _____ has a type") has
       // many defensible answers: statements are asked about what follows their verb.
       if (fact.kind === "statement" && phrase.first < verbIndex(fact)) return false;

@@ -24,6 +24,11 @@ export interface Sentence extends Parsed {
   printed?: string;
   /** The library entry ("json.JSONEncoder()", "SyntaxError") whose description the sentence is part of. */
   entry?: string;
+  /**
+   * Characters of `text` the generator wrote in ("The bisect module" for "This module"): no blank falls on
+   * them ("The bisect _____ provides …" would ask for a word the page never printed there).
+   */
+  named?: { start: number; stop: number };
 }
 
 /** A glossary's term on a line of its own: a few lower-case words, no sentence's end ("blob object", "checkout"). */
@@ -238,9 +243,10 @@ function joinWhere(sentences: readonly Parsed[], joins: (previous: Parsed, sente
  */
 export function pageSentences(page: PageText, sectionAtStart: readonly Heading[] = []): Sentence[] {
   if (isReferencePage(page.text)) return [];
+  const module = moduleOf(page.text);
   return paragraphsOf(page.text, new SectionReader(sectionAtStart)).flatMap((paragraph) =>
     joinBrokenSentences(parse(paragraph.text)).map(withCodeNames).map((parsed, i) => ({
-      ...claimBeforeColon(i === 0 && paragraph.entry ? namedAfterEntry(parsed, paragraph.entry) : withoutConnective(parsed)),
+      ...claimBeforeColon(i === 0 && paragraph.entry ? namedAfterEntry(parsed, paragraph.entry) : namedAfterModule(withoutConnective(parsed), module)),
       page: page.page,
       ...(paragraph.section && { section: paragraph.section }),
       ...(paragraph.aside !== undefined && { aside: paragraph.aside }),
@@ -252,16 +258,38 @@ export function pageSentences(page: PageText, sectionAtStart: readonly Heading[]
 
 /**
  * Openers that tie a sentence to the one before but carry nothing of its own ("However, …",
- * "In addition, …", "Note that …", "Please note, that …"): without them the sentence reads alone.
+ * "In addition, …", "Note that …", "Please note, that …", and "And …", "So …", "But …" without a comma, as
+ * an essay writes them): without them the sentence reads alone, or is refused for what then opens it.
  */
 const CONNECTIVE =
-  /^(?:(?:However|Thus|Hence|Therefore|Also|Similarly|Likewise|Consequently|Furthermore|Moreover|Additionally|In addition|In fact|Indeed|Finally|Of course|In other words|In particular|In general|In practice|In short|In summary|Generally|Typically|Usually|Normally|Basically|Essentially|Currently|Nowadays|Technically|Clearly|Obviously|Traditionally|Historically|In principle|As a rule|Conversely|Nevertheless|Nonetheless|Still|Now|So|But|And),|(?:Please )?[Nn]ote,? that)\s+/u;
+  /^(?:(?:However|Thus|Hence|Therefore|Also|Similarly|Likewise|Consequently|Furthermore|Moreover|Additionally|In addition|In fact|Indeed|Finally|Of course|In other words|In particular|In general|In practice|In short|In summary|Generally|Typically|Usually|Normally|Basically|Essentially|Currently|Nowadays|Technically|Clearly|Obviously|Traditionally|Historically|In principle|As a rule|Conversely|Nevertheless|Nonetheless|Still|Now|So|But|And),|(?:Please )?[Nn]ote,? that|(?:And|So|But)(?=\s+\p{L}))\s+/u;
 
 /** The first sentence of an entry's description, named for the entry where it leaves the name out (api-entries.ts). */
 function namedAfterEntry(sentence: Parsed, entry: ApiEntry): Parsed & { printed?: string } {
   const named = namedDescription(sentence.text, entry);
   const [parsed] = named ? parse(named) : [];
   return parsed ? { ...parsed, printed: sentence.text } : sentence;
+}
+
+/**
+ * The module a library page documents, from its title over its source's path ("bisect — Array bisection
+ * algorithm" over "Source code: Lib/bisect.py"), as Python's library reference opens each module.
+ */
+const MODULE_PAGE = /^([A-Za-z_][\w.]{0,60}) — \S.{0,200}\n(?:.{0,200}\n)?Source code: Lib\/[\w/.]{1,100}\.py$/mu;
+
+function moduleOf(pageText: string): string | undefined {
+  return MODULE_PAGE.exec(pageText.slice(0, 2000))?.[1];
+}
+
+/**
+ * "This module provides support for maintaining a list in sorted order …": the module's overview, often the best
+ * sentence of its page, read with the module's name ("The bisect module provides …"), which the title gives.
+ */
+function namedAfterModule(sentence: Parsed, module: string | undefined): Parsed & Pick<Sentence, "printed" | "named"> {
+  if (module === undefined || !/^This module\s/.test(sentence.text)) return sentence;
+  const name = `The ${module} module`;
+  const [parsed] = parse(`${name}${sentence.text.slice("This module".length)}`);
+  return parsed ? { ...parsed, printed: sentence.text, named: { start: 0, stop: name.length } } : sentence;
 }
 
 /** Words of a sentence that announces what its colon introduces, or points at it, rather than saying something itself. */
