@@ -140,7 +140,9 @@ describe("templates", () => {
     await page.getByLabel("Topic").fill("CRAN");
     await page.getByLabel("Difficulty").selectOption("Hard");
     await page.getByLabel("Number of Questions").fill("8");
+    // (With the built-in generator every type starts checked.)
     await page.getByRole("checkbox", { name: "True / false" }).check();
+    await page.getByRole("checkbox", { name: "Short answer" }).uncheck();
     await page.getByRole("button", { name: "Save as template" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Save template" }).click();

@@ -22,6 +22,7 @@ const R_FAQ = path.resolve(import.meta.dirname, "../fixtures/pdf/r-faq.pdf");
 const PYTHON_ERRORS = path.resolve(import.meta.dirname, "../fixtures/pdf/python-errors.pdf");
 const OVERLAY = "Generating test with GPT... Please wait.";
 const BUILTIN_OVERLAY = "Generating test with the built-in generator... Please wait.";
+const BUILTIN_CHOICE_HINT = "The built-in generator writes its best questions as true/false and short answer; add them for a stronger test.";
 
 const suite = browserSuite();
 const { track } = suite;
@@ -74,10 +75,16 @@ describe("the practice journey with the built-in generator", () => {
     await page.getByRole("button", { name: "Generate Test" }).click();
     await page.waitForURL(/\/testgenerator\?file=\d+$/);
 
-    // Generate: defaults Easy, 5 questions, multiple choice; the overlay shows live progress.
+    // Generate: defaults Easy, 5 questions, and with the built-in generator every question type, since it writes
+    // multiple choice worst; asked for multiple choice alone, the form says so. The overlay shows live progress.
     expect(await page.getByLabel("Difficulty").inputValue()).toBe("Easy");
     expect(await page.getByLabel("Number of Questions").inputValue()).toBe("5");
-    expect(await page.getByRole("checkbox", { name: "Multiple choice" }).isChecked()).toBe(true);
+    const typeBoxes = ["Multiple choice", "True / false", "Short answer"].map((name) => page.getByRole("checkbox", { name }));
+    expect(await Promise.all(typeBoxes.map((box) => box.isChecked()))).toEqual([true, true, true]);
+    expect(await page.getByText(BUILTIN_CHOICE_HINT).count()).toBe(0);
+    await typeBoxes[1]!.uncheck();
+    await typeBoxes[2]!.uncheck();
+    await page.getByText(BUILTIN_CHOICE_HINT).waitFor();
     await page.getByLabel("Topic").fill("exceptions");
     await page.getByLabel("Number of Questions").fill(String(N));
     let overlay = await recordTexts(page, ".modal--blocking");
@@ -266,6 +273,10 @@ describe("with an OpenAI-compatible provider", () => {
     const fileId = (await c.upload("/api/files/upload/scan/", rFaq, "r-faq.pdf")).body.file_id;
     const page = track(await pageAs(suite.browser, aiServer.url, c, `/testgenerator?file=${fileId}`));
     await expect.poll(() => page.getByLabel("Select Study Material").inputValue()).toBe(String(fileId));
+    // With an AI provider the test starts as the spec's multiple-choice test, and no word on the built-in generator.
+    expect(await page.getByRole("checkbox", { name: "Multiple choice" }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "True / false" }).isChecked()).toBe(false);
+    expect(await page.getByText(BUILTIN_CHOICE_HINT).count()).toBe(0);
     await page.getByLabel("Topic").fill("CRAN");
     await page.getByLabel("Number of Questions").fill("2");
     const overlay = await recordTexts(page, ".modal--blocking");
