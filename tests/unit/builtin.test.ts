@@ -939,6 +939,17 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The rotate() method provides a way to implement deque slicing and deletion."))).toBeUndefined();
   });
 
+  it("refuses a noun phrase described by a participle, and what only seems so (round 40: the csv reference, Valgrind's FAQ)", () => {
+    // An attribute's description under its name, and a table's row printed as a paragraph (round 37's logging).
+    const quotechar = "A one-character string used to quote fields containing special characters, such as the delimiter or quotechar, or which contain new-line characters.";
+    expect(rejectReason(read(quotechar))).toBe("no subject or verb");
+    expect(rejectReason(read("The format string passed in the original logging call for the record."))).toBe("no subject or verb");
+    // A verb of its own after the participle's phrase, or a verb that only ends like one, makes a statement.
+    expect(rejectReason(read("The excel dialect used by default is defined as a subclass of the Dialect class."))).toBeUndefined();
+    expect(rejectReason(read("Most spreadsheet programs need to know the delimiter of a CSV file before reading its rows."))).toBeUndefined();
+    expect(rejectReason(read("The stack traces given by Memcheck seem to have the wrong function name in them."))).toBe("opinion");
+  });
+
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {
     const rootSet = "The root-set consists of the general purpose registers of all threads and the pointer-sized data words in client memory.";
     expect(rejectReason(sentence(rootSet))).toBeUndefined();

@@ -36,7 +36,7 @@ const NUMBERED_REFERENCE =
  * and a word blanked in them is a matter of style.
  */
 const EVALUATIVE =
-  /\b(?:annoying|annoyingly|worth|worthwhile|useful|usefully|useless|interesting|interestingly|noteworthy|nice|nicely|neat|elegant|elegantly|beautiful|ugly|tedious|awkward|painful|unfortunate(?:ly)?|fortunate(?:ly)?|surprising(?:ly)?|remarkabl[ey]|obvious(?:ly)?|trivial(?:ly)?|easy|easier|easiest|easily|hard to|harder|hardest|difficult|simplest|simpler|inconvenient|handy|clever(?:ly|ness)?|creativity|intelligent|intuition|claims?|claimed|opinions?|believes?|believed|feels?|perhaps|maybe|probably|arguably|admittedly|apparently|presumably|quite|fairly|pretty|really|somewhat|care is needed|careful|best to|better to|recommended|advisable|some people|many people|most people|of course|say,|so to speak|needless|imagine|wonder(?:ful)?|amazing|mysterious|bizarre|strange(?:ly)?|weird|silly|crazy|funny|fun|enjoy(?:able)?|pleasant|pleasure|favou?rite|popular|famous|impossible to crack|almost impossible|utmost|pivotal|unwise|wisely|counterintuitive|robustness|key to|good (?:way|idea|practice|reason)|(?:good|poor|bad) (?:place|choice|fit|idea)|best (?:way|practice)|deserv(?:e|es|ed|ing))\b/i;
+  /\b(?:annoying|annoyingly|worth|worthwhile|useful|usefully|useless|interesting|interestingly|noteworthy|nice|nicely|neat|elegant|elegantly|beautiful|ugly|tedious|awkward|painful|unfortunate(?:ly)?|fortunate(?:ly)?|surprising(?:ly)?|remarkabl[ey]|obvious(?:ly)?|trivial(?:ly)?|easy|easier|easiest|easily|hard to|harder|hardest|difficult|simplest|simpler|inconvenient|handy|clever(?:ly|ness)?|creativity|intelligent|intuition|claims?|claimed|opinions?|believes?|believed|feels?|perhaps|maybe|probably|arguably|admittedly|apparently|presumably|seems? to|seemed to|appears? to|quite|fairly|pretty|really|somewhat|care is needed|careful|best to|better to|recommended|advisable|some people|many people|most people|of course|say,|so to speak|needless|imagine|wonder(?:ful)?|amazing|mysterious|bizarre|strange(?:ly)?|weird|silly|crazy|funny|fun|enjoy(?:able)?|pleasant|pleasure|favou?rite|popular|famous|impossible to crack|almost impossible|utmost|pivotal|unwise|wisely|counterintuitive|robustness|key to|good (?:way|idea|practice|reason)|(?:good|poor|bad) (?:place|choice|fit|idea)|best (?:way|practice)|deserv(?:e|es|ed|ing))\b/i;
 
 /** The book's people and parts ("the writer doubts …", "the author would like …", "Fig."): talk about the book. */
 const BOOK_TALK = /\b(?:the|any|a|this|our) (?:writer|author|reader|mathematician|book|chapter|subsection|paragraph|figures?)s?\b|\bFig\.?(?:\s|$)|\b(?:the|any|an?) (?:applied|professional|pure) mathematicians?\b/i;
@@ -104,6 +104,30 @@ const PARTS = new Set("section line element entry item field row column record p
 const FINITE_AUX = new Set(["is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must"]);
 
 /** A subject (a noun or a name) before a finite verb: "A factor is …", "R provides …". */
+const RELATIVE = new Set(["which", "that", "who", "whom", "whose"]);
+
+/**
+ * "A one-character string used to quote fields containing …, or which contain …", "The format string passed in the
+ * original logging call." (rounds 37 and 40: an attribute's description, a table's row): a participle after its noun,
+ * then "to" or a preposition, and no verb of a main clause after it (only infinitives, "-ing" forms and verbs of
+ * relative clauses): a noun phrase, no statement. ("Programs need to …": "need" is no participle, its lemma is itself.)
+ */
+function describesNoun(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i] as Token;
+  if (token.pos !== "VERB" || token.lemma === token.lower || !/(?:ed|en|wn)$/.test(token.lower)) return false;
+  const next = tokens[i + 1];
+  if (!next || !(next.pos === "ADP" || (next.pos === "PART" && next.lower === "to"))) return false;
+  let relative = false;
+  for (let k = i + 1; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    if (RELATIVE.has(t.lower)) relative = true;
+    if (relative) continue;
+    if (t.pos === "AUX") return false;
+    if (t.pos === "VERB" && tokens[k - 1]?.lower !== "to" && !t.lower.endsWith("ing") && !(t.lemma !== t.lower && /(?:ed|en|wn)$/.test(t.lower))) return false;
+  }
+  return true;
+}
+
 export function hasSubjectAndVerb(tokens: readonly Token[]): boolean {
   for (let i = 1; i < tokens.length; i++) {
     const token = tokens[i] as Token;
@@ -126,6 +150,7 @@ export function hasSubjectAndVerb(tokens: readonly Token[]): boolean {
     const byOrFrom = (k: number) => ["from", "by"].includes(tokens[k + 1]?.lower ?? "");
     const verbAfter = tokens.slice(i + 1).some((t, k) => t.pos === "AUX" || (t.pos === "VERB" && !byOrFrom(i + 1 + k)));
     if (byOrFrom(i) && token.pos === "VERB" && !/[^s]s$/.test(token.lower) && !verbAfter) continue;
+    if (describesNoun(tokens, i)) return false;
     return tokens.slice(0, i).some((t) => t.pos === "NOUN" || t.pos === "PROPN");
   }
   return false;
