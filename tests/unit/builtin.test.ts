@@ -939,6 +939,20 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The rotate() method provides a way to implement deque slicing and deletion."))).toBeUndefined();
   });
 
+  it("states a true fact whose term after its verb the document uses once, in a long document (round 40: Node.js's net gave no test on connections)", async () => {
+    const pages: PageText[] = [
+      { page: 1, text: "Connections\nWhen a TCP connection is created, it will have Nagle's algorithm enabled.\nConnection errors are not emitted if at least one connection succeeds." },
+      { page: 2, text: "Servers\nA server is created with the net.createServer() method and listens for new connections on a port." },
+    ];
+    // Thirty pages in all: a document long enough that a term to blank must recur on three pages.
+    for (let n = 3; n <= 30; n++) pages.push({ page: n, text: `Timers\nA timer object number ${n} schedules a callback function after a delay in milliseconds.` });
+    const questions = await generate(pages, "connections", { types: ["true_false"], count: 5, difficulty: "Easy", passages: pages.slice(0, 2) });
+    expect(questions.map((q) => q.question)).toContain("True or false: When a TCP connection is created, it will have Nagle's algorithm enabled.");
+    // A blank still needs a term of the document: Nagle's algorithm, named once, is asked for by no short answer.
+    const blanks = await generate(pages, "connections", { types: ["short_answer"], count: 5, difficulty: "Easy", passages: pages.slice(0, 2) }).catch(() => []);
+    expect(blanks.map((q) => q.answer)).not.toContain("Nagle's algorithm");
+  });
+
   it("refuses a noun phrase described by a participle, and what only seems so (round 40: the csv reference, Valgrind's FAQ)", () => {
     // An attribute's description under its name, and a table's row printed as a paragraph (round 37's logging).
     const quotechar = "A one-character string used to quote fields containing special characters, such as the delimiter or quotechar, or which contain new-line characters.";
@@ -948,6 +962,8 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The excel dialect used by default is defined as a subclass of the Dialect class."))).toBeUndefined();
     expect(rejectReason(read("Most spreadsheet programs need to know the delimiter of a CSV file before reading its rows."))).toBeUndefined();
     expect(rejectReason(read("The stack traces given by Memcheck seem to have the wrong function name in them."))).toBe("opinion");
+    // Said in contrast with something before it (the LilyPond essay's two scans of one page).
+    expect(rejectReason(read("The right scan, on the other hand, has thinner lines and a straight layout with sharp corners."))).toBe("continuation");
   });
 
   it("reads a hyphenated term as one noun (round 31: Valgrind's manual, 'The root-set consists of …' had no subject)", () => {

@@ -341,7 +341,7 @@ function otherDefinition(fact: Fact, pool: readonly Fact[]): (rival: Fact) => bo
 function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean, ctx: DistractorContext, fresh: (rival: Fact) => boolean): Written | undefined {
   // A true statement must teach something: a definition or relation, or a key term after its verb
   // ("… has to be considered a little more carefully" says nothing).
-  if (!makeFalse) return fact.kind !== "statement" || blankable(fact, ctx).some((p) => p.first > verbIndex(fact)) ? { question: trueFalse(fact, undefined) } : undefined;
+  if (!makeFalse) return fact.kind !== "statement" || blankable(fact, { ...ctx, minUses: 1, minPages: 1 }).some((p) => p.first > verbIndex(fact)) ? { question: trueFalse(fact, undefined) } : undefined;
   // What a definition or relation says of a term is clearly false of another defined term.
   const [rival] = fact.subject && fact.kind !== "statement" && !contrastsAnother(fact) ? rivalFacts(fact, pool, 1, ctx, fresh) : [];
   if (rival) return { question: trueFalse(fact, rival), borrowed: rival };
@@ -427,14 +427,15 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   // asked one sentence twice: a false statement borrows no sentence asked, and the test asks none borrowed.)
   const stemsOf = remembered((fact: Fact) => contentStems(fact.sentence.text));
   const fresh = (rival: Fact) => !twins.some((other) => nearlySame(stemsOf(rival), other));
+  let balancing = true;
   const write = (fact: RankedFact, type: QuestionType): Written | undefined => {
     const question = type === "short_answer" ? shortAnswer(fact, ctx) : type === "multiple_choice" ? multipleChoice(fact, pool, req, ctx) : undefined;
     if (type !== "true_false") return question && { question };
     // Facts whose subject has no rival can only be true; a false one is asked whenever one can be made
     // and falses are behind, and trues run ahead by one at most (the other types take the rest),
-    // unless true/false is all that was asked for.
+    // unless true/false is all that was asked for, and then only once every sentence has had its turn to be made false.
     const wantFalse = falseCount <= trueCount;
-    const slack = types.length === 1 ? (quota.get("true_false") ?? 0) : 1;
+    const slack = types.length === 1 && !balancing ? (quota.get("true_false") ?? 0) : 1;
     return trueOrFalse(fact, pool, wantFalse, ctx, fresh) ?? (wantFalse && trueCount - falseCount < slack ? trueOrFalse(fact, pool, false, ctx, fresh) : undefined);
   };
 
@@ -456,6 +457,7 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   };
 
   for (const { multipleChoice: choices, repeats, scope } of passes(types)) {
+    balancing = scope === "share";
     for (const fact of facts) {
       if (out.length >= req.count) return out;
       if (used.has(fact)) continue;

@@ -303,7 +303,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // main one by a comma, with no "if" or "when" to tie them: the sentence's opening was lost ("Even if the …").
   if (!SUBORDINATE_START.test(text) && /^[^,]*?\b(?:is|are|was|were)\b[^,]*,\s+(?!(?:and|but|or|so|yet|whereas|while|which|that|who|whose|where|when|because|since|although|though|as|if|unless|then|for|nor|and|thus|hence|i\.e\.|e\.g\.)\b)(?:\p{L}+\s+){1,3}(?:can|could|will|would|must|may|might|should|is|are|has|have)\b/u.test(text)) return "fragment";
   // "… again", "… as well", "instead", "… are often found together too.": a continuation of something said before.
-  if (/\b(?:as well(?! as\b)|too(?=\s*(?:\([^)]*\))?\.$)|likewise|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way|(?:will|would|is|are|can) then)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
+  if (/\b(?:as well(?! as\b)|too(?=\s*(?:\([^)]*\))?\.$)|likewise|on the other hand|instead|otherwise|as such|so far|respectively|no other|previously|aforementioned|as discussed|mentioned|the same way|(?:will|would|is|are|can) then)\b|^More\b|\bthat (?:hard|work|way|case|point)\b/i.test(text)) return "continuation";
   // "XML parsers often return Unicode data, for example.", "… the resulting stream will be …": an example of,
   // or the result of, something said before.
   // ("The returned index is computed relative to …": returned by a call described before.)
