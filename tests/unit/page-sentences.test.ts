@@ -472,3 +472,30 @@ describe("a library module's overview", () => {
     expect(named?.some((phrase) => /bisect|module/.test(phrase))).toBe(false);
   });
 });
+
+describe("a question on a module named from its title", () => {
+  it("asks which module, and takes its name for the answer ('zipfile', or 'zipfile module')", async () => {
+    const pages: PageText[] = [
+      {
+        page: 1,
+        text: "zipfile — Work with ZIP archives\nSource code: Lib/zipfile.py\nThe ZIP file format is a common archive and compression standard. This module provides tools to create, read, write, append, and list a ZIP file.",
+      },
+      { page: 2, text: "ZipFile Objects\nA ZIP file is opened in read mode by default, and the ZipFile class reads its central directory at once." },
+    ];
+    const provider = createBuiltinProvider();
+    const items = await provider.generate({
+      topic: "ZIP files",
+      difficulty: "Easy",
+      count: 5,
+      types: ["short_answer"],
+      passages: pages,
+      document: { pageCount: pages.length, pages: () => Promise.resolve(pages) },
+      exclude: [],
+      seed: 1,
+    });
+    const asked = items.map((item) => Question.parse(item)).find((q) => q.question.startsWith("Which module"));
+    expect(asked).toMatchObject({ question: "Which module provides tools to create, read, write, append, and list a ZIP file?", answer: "zipfile", accepted_answers: ["zipfile module"] });
+    // The quoted source is the sentence as printed.
+    expect(asked?.source).toBe("This module provides tools to create, read, write, append, and list a ZIP file.");
+  });
+});

@@ -26,3 +26,20 @@ describe("checkItem: multiple-choice options", () => {
     expect(checkItem(item(["<-", "==", "%%", "=>"], "="), context())).toEqual({ ok: false, reason: "the answer is not among the options" });
   });
 });
+
+describe("checkItem: other wordings of a short answer", () => {
+  it("keeps, under literal grounding, an alternative whose every word the cited page prints, and drops one it does not bear out", () => {
+    const page = "zipfile — Work with ZIP archives\nSource code: Lib/zipfile.py\nThis module provides tools to create, read, write, append, and list a ZIP file.";
+    const ctx: ValidationContext = { pageCount: 1, pageText: () => page, types: ["short_answer"], grounding: "literal", seen: new Set() };
+    const question = {
+      question: "Which module provides tools to create, read, write, append, and list a ZIP file?",
+      type: "short_answer",
+      options: [],
+      answer: "zipfile",
+      accepted_answers: ["zipfile module", "tarfile module"],
+      explanation: "",
+      source_pages: [1],
+    };
+    expect(checkItem(question, ctx)).toMatchObject({ ok: true, question: { answer: "zipfile", accepted_answers: ["zipfile module"] } });
+  });
+});

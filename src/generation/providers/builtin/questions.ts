@@ -60,7 +60,19 @@ export function whichTerm(fact: Fact, distractors: string[], random: Random): Qu
   return choice(fact, whichTermStem(fact, false), answer, distractors, random);
 }
 
+/** The module a subject names where the generator wrote its name in ("The zipfile module provides …", sentences.ts). */
+function namedModule(fact: Fact): string | undefined {
+  const { named, text } = fact.sentence;
+  if (!named || !fact.subject || fact.subject.start >= named.stop) return undefined;
+  return /^The (\S+) module$/.exec(text.slice(named.start, named.stop))?.[1];
+}
+
 export function whichTermShort(fact: Fact): Question {
+  // "Which module provides tools to … a ZIP file?": the module's name is the answer a student would type, not "zipfile module".
+  const module = namedModule(fact);
+  if (module !== undefined) {
+    return { question: `Which module ${fact.predicate ?? ""}?`, type: "short_answer", options: [], answer: module, accepted_answers: [`${module} module`], ...base(fact) };
+  }
   return { question: whichTermStem(fact, true), type: "short_answer", options: [], answer: termForm(fact, fact.subject as Phrase), ...base(fact) };
 }
 
