@@ -953,6 +953,14 @@ describe("question forms on real sentences", () => {
     expect(blanks.map((q) => q.answer)).not.toContain("Nagle's algorithm");
   });
 
+  it("refuses an option's description after a condition, or opening with a modal (round 41: git-notes' configuration, Node.js's dgram)", () => {
+    expect(rejectReason(read("When copying notes during a rewrite, specifies the (fully qualified) ref whose notes should be copied."))).toBe("no subject or verb");
+    expect(rejectReason(read("May be a glob, in which case notes in all matching refs will be copied."))).toBe("no subject or verb");
+    expect(rejectReason(read("For UDP sockets, causes the dgram.Socket to listen for datagram messages on a named port."))).toBe("no subject or verb");
+    // A condition before a clause with its own subject is a statement.
+    expect(rejectReason(read("When the connection is established, the 'connect' event will be emitted by the socket."))).toBeUndefined();
+  });
+
   it("refuses a noun phrase described by a participle, and what only seems so (round 40: the csv reference, Valgrind's FAQ)", () => {
     // An attribute's description under its name, and a table's row printed as a paragraph (round 37's logging).
     const quotechar = "A one-character string used to quote fields containing special characters, such as the delimiter or quotechar, or which contain new-line characters.";

@@ -104,6 +104,9 @@ const PARTS = new Set("section line element entry item field row column record p
 const FINITE_AUX = new Set(["is", "are", "was", "were", "has", "have", "had", "does", "do", "did", "can", "could", "will", "would", "shall", "should", "may", "might", "must"]);
 
 /** A subject (a noun or a name) before a finite verb: "A factor is …", "R provides …". */
+/** Verbs that open an option's or a function's description, whose subject is the name above it ("Specifies …", "Returns …"). */
+const OPTION_VERBS = "Controls|Specifies|Sets|Enables|Disables|Determines|Indicates|Causes|Tells|Makes|Allows|Prints|Shows|Displays|Reports|Gives|Takes|Turns|Selects|Changes|Defines|Requests|Forces|Returns|Prevents|Limits|Adds|Removes|Runs|Uses|Writes|Reads";
+
 const RELATIVE = new Set(["which", "that", "who", "whom", "whose"]);
 
 /**
@@ -272,7 +275,10 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "Introduction bzip2 compresses …": a section's heading run into its first sentence.
   if (/^(?:Introduction|Overview|Summary|Description|Abstract|Preface|Conclusions?|Background|Synopsis|Motivation)\s+\S/.test(text)) return "label";
   // "Controls whether Memcheck should …", "Specifies the …": an option's description, whose subject is the option above it.
-  if (/^(?:Controls|Specifies|Sets|Enables|Disables|Determines|Indicates|Causes|Tells|Makes|Allows|Prints|Shows|Displays|Reports|Gives|Takes|Turns|Selects|Changes|Defines|Requests|Forces|Returns|Prevents|Limits|Adds|Removes|Runs|Uses|Writes|Reads)\s+(?!to\b)/.test(text)) return "no subject or verb";
+  // ("When copying notes during a rewrite, specifies the ref …", round 41's git-notes: the same after a condition.)
+  if (new RegExp(`^(?:(?:When|If|Once|Unless|While|Where|For|On|In|With|By default)\\b[^,]{0,80},\\s+)?(?:${OPTION_VERBS})\\s+(?!to\\b)`, "i").test(text)) return "no subject or verb";
+  // "May be a glob, in which case …" (round 41): a modal with no subject before it, an option's description.
+  if (/^(?:May|Can|Could|Must|Should|Will|Would|Might|Shall)\s+(?:be|not|also|only|contain|include|take|return)\b/.test(text)) return "no subject or verb";
   if (/^(?:TIP|NOTE|NOTES|CAUTION|WARNING|IMPORTANT|SECURITY|CULTURE|COMMUNITY|ALTERNATIVE|DOCUMENTATION|HINT|EXAMPLE|BACK TO BASICS|GOING FURTHER|SPECIAL CASE|IN PRACTICE|QUICK LOOK|DEBIAN POLICY|TOOL|VOCABULARY)\s/.test(text)) return "label";
   // "Rd, which records …": the tail of a file name or a cut word, not a subject.
   if (/^\p{Lu}\p{L}{0,2},/u.test(text)) return "fragment";

@@ -56,6 +56,8 @@ const MAX_PLAIN_TITLE_WORDS = 8;
  */
 const NAME_TITLE = /^\p{Ll}[\p{L}\d]*(?:[-_][\p{L}\d]+)*$/u;
 const MAX_NAME_TITLE_LENGTH = 40;
+/** A section of a manual page in capitals ("CONFIGURATION"), then a setting's dotted name ("core.notesRef"). */
+const MAN_SECTION = /^(\p{Lu}{3,}(?: \p{Lu}{2,}){0,3}) [\w-]{1,30}\.[\w.-]{1,60}$/u;
 
 /**
  * A heading printed without a number, as web pages and handouts print theirs ("Iterators", "The
@@ -70,10 +72,12 @@ export function plainHeading(line: string, next: string | undefined, previous?: 
   if (/^(?:For (?:example|instance)|Here|Thus|So|Then|Now|E\.g)\b/.test(title)) return undefined;
   // (Not the last word of a wrapped line of prose: the line before a name ends a sentence.)
   const named = NAME_TITLE.test(title) && title.length <= MAX_NAME_TITLE_LENGTH && (previous === undefined || ENDED.test(previous.trim()));
-  if (!named && (!PLAIN_TITLE.test(title) || words === 0 || words > MAX_PLAIN_TITLE_WORDS || /^\d|\b(?:1[5-9]|20)\d\d\b/.test(title))) return undefined;
+  // "CONFIGURATION core.notesRef": a manual page's section in capitals with its first entry's name run into the line.
+  const manSection = MAN_SECTION.exec(title);
+  if (!named && !manSection && (!PLAIN_TITLE.test(title) || words === 0 || words > MAX_PLAIN_TITLE_WORDS || /^\d|\b(?:1[5-9]|20)\d\d\b/.test(title))) return undefined;
   const under = next?.trim() ?? "";
   if (!PROSE.test(under) || wordsOf(under).length <= MAX_PLAIN_TITLE_WORDS) return undefined;
-  return { number: [], appendix: false, title, plain: true };
+  return { number: [], appendix: false, title: manSection?.[1] ?? title, plain: true };
 }
 
 /**
@@ -163,12 +167,14 @@ export function titleParts(title: string): string[] {
 export function sectionsAtPageStart(pages: readonly PageText[]): Map<number, readonly Heading[]> {
   const starts = new Map<number, readonly Heading[]>();
   const reader = new SectionReader();
-  for (const page of pages) {
+  const linesOf = pages.map((page) => page.text.split("\n").filter((line) => line.trim()));
+  pages.forEach((page, k) => {
     starts.set(page.page, reader.headings);
-    const lines = page.text.split("\n").filter((line) => line.trim());
+    const lines = linesOf[k] ?? [];
     // A table of contents whose page numbers sit on lines of their own: headings, not sections.
-    if (lines.filter((line) => sectionHeading(line)).length > Math.max(5, lines.length * 0.4)) continue;
-    lines.forEach((line, i) => reader.line(line, lines[i + 1], lines[i - 1]));
-  }
+    if (lines.filter((line) => sectionHeading(line)).length > Math.max(5, lines.length * 0.4)) return;
+    // A heading on a page's last line stands over the next page's first (git-notes' "EXAMPLES", round 41).
+    lines.forEach((line, i) => reader.line(line, lines[i + 1] ?? linesOf[k + 1]?.[0], lines[i - 1]));
+  });
   return starts;
 }
