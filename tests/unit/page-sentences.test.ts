@@ -515,3 +515,17 @@ describe("a question on a module named from its title", () => {
     expect(asked?.source).toBe("This module provides tools to create, read, write, append, and list a ZIP file.");
   });
 });
+
+describe("a FAQ's numbered questions", () => {
+  it("are headings, not statements, run together on one line or alone with their question (round 40: Valgrind's FAQ)", () => {
+    const text = [
+      "3. Valgrind aborts unexpectedly",
+      "3.1. Programs run OK on Valgrind, but at exit produce a bunch of errors involving __libc_freeres and then die with a segmentation fault. 3.2. My (buggy) program dies like this:",
+      "4.2. The stack traces given by Memcheck (or another tool) aren't helpful. How can I improve them?",
+      "Valgrind reads the debugging information of the program to give the names of the functions in a stack trace.",
+    ].join("\n");
+    expect(pageSentences({ page: 1, text }).map((s) => s.text)).toEqual([
+      "Valgrind reads the debugging information of the program to give the names of the functions in a stack trace.",
+    ]);
+  });
+});

@@ -42,6 +42,8 @@ const CODE_LINE = /^\s*(?:[>$%#]\s|\+\s|\/\/|\/\*|\*\s|[}\]])|<-|->|::|[{};]\s*$
 const TOC_LINE = /(?:\.\s?){4,}|\s\.\s\.\s/;
 const NUMBERED_HEADING = /^\s*(?:\d+(?:\.\d+)*|[A-Z]\.\d+(?:\.\d+)*)\.?\s+\p{Lu}/u;
 const LIST_ITEM = /^\s*(?:\d+[.)]|[•◦▪–-])\s+/;
+/** A section's number of two levels or more before a capital, anywhere in a line ("3.1. Programs …"). */
+const NUMBERED_RUN = /(?:^|\s)\d+\.\d+(?:\.\d+)*\.?\s+\p{Lu}/gu;
 const ENDS_CLAUSE = /[.!?:;,]["”’)]?$/;
 const SYMBOLS = /[{}[\]<>=$#_\\|~^*@]/g;
 
@@ -58,6 +60,11 @@ function classifyLine(line: string): LineKind {
   const trimmed = line.trim();
   if (!trimmed) return "break";
   if (CODE_LINE.test(trimmed) || TOC_LINE.test(trimmed)) return "break";
+  // "3.1. Programs run OK on Valgrind, but … segmentation fault. 3.2. My (buggy) program dies …": a FAQ's numbered
+  // questions run into one line, a list of headings (round 40: their problems were asked as facts).
+  // ("4.2. The stack traces … aren't helpful. How can I improve them?": one such question on its line.)
+  const numbered = trimmed.match(NUMBERED_RUN)?.length ?? 0;
+  if (numbered >= 2 || (numbered === 1 && /^\d+\.\d+/.test(trimmed) && trimmed.includes("?"))) return "break";
   if ((trimmed.match(SYMBOLS)?.length ?? 0) > Math.max(1, trimmed.length * 0.04)) return "break";
   const endsClause = ENDS_CLAUSE.test(trimmed);
   // Headings, running heads, captions, page numbers and glyph debris are short and unpunctuated.
