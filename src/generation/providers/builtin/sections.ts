@@ -167,14 +167,14 @@ export function titleParts(title: string): string[] {
 export function sectionsAtPageStart(pages: readonly PageText[]): Map<number, readonly Heading[]> {
   const starts = new Map<number, readonly Heading[]>();
   const reader = new SectionReader();
-  const linesOf = pages.map((page) => page.text.split("\n").filter((line) => line.trim()));
-  pages.forEach((page, k) => {
+  for (const page of pages) {
     starts.set(page.page, reader.headings);
-    const lines = linesOf[k] ?? [];
+    const lines = page.text.split("\n").filter((line) => line.trim());
     // A table of contents whose page numbers sit on lines of their own: headings, not sections.
-    if (lines.filter((line) => sectionHeading(line)).length > Math.max(5, lines.length * 0.4)) return;
-    // A heading on a page's last line stands over the next page's first (git-notes' "EXAMPLES", round 41).
-    lines.forEach((line, i) => reader.line(line, lines[i + 1] ?? linesOf[k + 1]?.[0], lines[i - 1]));
-  });
+    if (lines.filter((line) => sectionHeading(line)).length > Math.max(5, lines.length * 0.4)) continue;
+    // (A heading on a page's last line is not carried over to the next page: tried in round 41, it put Node.js's zlib
+    // pages 12 to 15 under "Flush operations", their own headings unread.)
+    lines.forEach((line, i) => reader.line(line, lines[i + 1], lines[i - 1]));
+  }
   return starts;
 }
