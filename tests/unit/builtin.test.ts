@@ -953,10 +953,13 @@ describe("question forms on real sentences", () => {
     expect(blanks.map((q) => q.answer)).not.toContain("Nagle's algorithm");
   });
 
-  it("refuses an option's description after a condition, or opening with a modal (round 41: git-notes' configuration, Node.js's dgram)", () => {
+  it("refuses an option's description after a condition, or opening with a modal, and 'this call' (rounds 41 and 42: git-notes' configuration, Node.js's dgram)", () => {
     expect(rejectReason(read("When copying notes during a rewrite, specifies the (fully qualified) ref whose notes should be copied."))).toBe("no subject or verb");
     expect(rejectReason(read("May be a glob, in which case notes in all matching refs will be copied."))).toBe("no subject or verb");
     expect(rejectReason(read("For UDP sockets, causes the dgram.Socket to listen for datagram messages on a named port."))).toBe("no subject or verb");
+    expect(
+      rejectReason(read("In IPv6, individual send calls can also use explicit scope in addresses, so only packets sent to a multicast address without an explicit scope are affected by the most recent successful use of this call.")),
+    ).toBe("continuation");
     // A condition before a clause with its own subject is a statement.
     expect(rejectReason(read("When the connection is established, the 'connect' event will be emitted by the socket."))).toBeUndefined();
   });

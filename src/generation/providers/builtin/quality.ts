@@ -319,6 +319,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\b(?:i\.\s?e\.|e\.\s?g\.),?\s*[‘'"“]/i.test(text)) return "refers to an example";
   // "Running Node.js will now share port 8000 between the workers." (round 37): what the example just shown does now.
   if (/\b(?:will|would|should|can|could|may|might|must) now\b/i.test(text)) return "refers to an example";
+  // "… affected by the most recent successful use of this call." (round 42, Node.js's dgram): the call is the entry the
+  // sentence stands under, named only there.
+  if (/\b(?:this|that) (?:call|method|function|option|setting|flag|property|parameter|argument|callback)\b/i.test(text)) return "continuation";
   // "… but in a different context", "Falcot Corp has its own, but …": compared with, or standing for, something said before.
   if (/\b(?:a different|another|a similar) (?:context|way|case|manner|purpose|fashion)\b|\b(?:its|their|his|her) own\s*[,.;:]/i.test(text)) return "continuation";
   // "A vulnerability in one website therefore cannot …", "… installed in a similar fashion": a conclusion or a comparison with what came before.
