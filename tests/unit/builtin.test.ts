@@ -960,6 +960,10 @@ describe("question forms on real sentences", () => {
     expect(
       rejectReason(read("In IPv6, individual send calls can also use explicit scope in addresses, so only packets sent to a multicast address without an explicit scope are affected by the most recent successful use of this call.")),
     ).toBe("continuation");
+    // What the call above made or was given.
+    expect(rejectReason(read("The newly created socket can be either a TCP socket or a streaming IPC endpoint."))).toBe("continuation");
+    expect(rejectReason(read("The options object may contain an additional exclusive property used with the cluster module."))).toBe("continuation");
+    expect(rejectReason(read("A net.Socket can be either a TCP connection or a streaming IPC endpoint on the local machine."))).toBeUndefined();
     // A condition before a clause with its own subject is a statement.
     expect(rejectReason(read("When the connection is established, the 'connect' event will be emitted by the socket."))).toBeUndefined();
   });

@@ -314,7 +314,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // or the result of, something said before.
   // ("The returned index is computed relative to …": returned by a call described before.)
   // ("… the same caveat about class and instance attributes applies as for regular assignments": a caveat given before.)
-  if (/[,;]\s*for (?:example|instance)\s*[,.]|\bthe (?:resulting|returned)\b|\b(?:and|once) again\b|\bthe same (?:caveats?|restrictions?|considerations?|remarks?|limitations?|warnings?|notes?|rules?)\b/i.test(text)) return "continuation";
+  // ("The newly created socket …", "The options object may contain …" (round 42, Node.js's net and dgram): made by, or
+  // passed to, the call described above.)
+  if (/[,;]\s*for (?:example|instance)\s*[,.]|\bthe (?:resulting|returned|newly (?:created|added|opened|allocated))\b|\bthe (?:options?|callback|handle) (?:object|argument|parameter|function)\b|\b(?:and|once) again\b|\bthe same (?:caveats?|restrictions?|considerations?|remarks?|limitations?|warnings?|notes?|rules?)\b/i.test(text)) return "continuation";
   // "… provided in the logging call, i.e. ‘Watch out!’": what an example printed, which the student has not seen.
   if (/\b(?:i\.\s?e\.|e\.\s?g\.),?\s*[‘'"“]/i.test(text)) return "refers to an example";
   // "Running Node.js will now share port 8000 between the workers." (round 37): what the example just shown does now.
