@@ -106,6 +106,8 @@ const FINITE_AUX = new Set(["is", "are", "was", "were", "has", "have", "had", "d
 /** A subject (a noun or a name) before a finite verb: "A factor is …", "R provides …". */
 /** Verbs that open an option's or a function's description, whose subject is the name above it ("Specifies …", "Returns …"). */
 const OPTION_VERBS = "Controls|Specifies|Sets|Enables|Disables|Determines|Indicates|Causes|Tells|Makes|Allows|Prints|Shows|Displays|Reports|Gives|Takes|Turns|Selects|Changes|Defines|Requests|Forces|Returns|Prevents|Limits|Adds|Removes|Runs|Uses|Writes|Reads";
+/** Such a description, opening the sentence or after a condition ("When copying notes during a rewrite, specifies …"). */
+const OPTION_DESCRIPTION = new RegExp(`^(?:(?:When|If|Once|Unless|While|Where|For|On|In|With|By default)\\b[^,]{0,80},\\s+)?(?:${OPTION_VERBS})\\s+(?!to\\b)`, "i");
 
 const RELATIVE = new Set(["which", "that", "who", "whom", "whose"]);
 
@@ -115,9 +117,11 @@ const RELATIVE = new Set(["which", "that", "who", "whom", "whose"]);
  * then "to" or a preposition, and no verb of a main clause after it (only infinitives, "-ing" forms and verbs of
  * relative clauses): a noun phrase, no statement. ("Programs need to …": "need" is no participle, its lemma is itself.)
  */
+/** A verb's past participle: "used", "given", "shown" (its lemma differs; "need" is its own). */
+const isParticiple = (t: Token) => t.pos === "VERB" && t.lemma !== t.lower && /(?:ed|en|wn)$/.test(t.lower);
+
 function describesNoun(tokens: readonly Token[], i: number): boolean {
-  const token = tokens[i] as Token;
-  if (token.pos !== "VERB" || token.lemma === token.lower || !/(?:ed|en|wn)$/.test(token.lower)) return false;
+  if (!isParticiple(tokens[i] as Token)) return false;
   const next = tokens[i + 1];
   if (!next || !(next.pos === "ADP" || (next.pos === "PART" && next.lower === "to"))) return false;
   let relative = false;
@@ -126,7 +130,7 @@ function describesNoun(tokens: readonly Token[], i: number): boolean {
     if (RELATIVE.has(t.lower)) relative = true;
     if (relative) continue;
     if (t.pos === "AUX") return false;
-    if (t.pos === "VERB" && tokens[k - 1]?.lower !== "to" && !t.lower.endsWith("ing") && !(t.lemma !== t.lower && /(?:ed|en|wn)$/.test(t.lower))) return false;
+    if (t.pos === "VERB" && tokens[k - 1]?.lower !== "to" && !t.lower.endsWith("ing") && !isParticiple(t)) return false;
   }
   return true;
 }
@@ -276,7 +280,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/^(?:Introduction|Overview|Summary|Description|Abstract|Preface|Conclusions?|Background|Synopsis|Motivation)\s+\S/.test(text)) return "label";
   // "Controls whether Memcheck should …", "Specifies the …": an option's description, whose subject is the option above it.
   // ("When copying notes during a rewrite, specifies the ref …", round 41's git-notes: the same after a condition.)
-  if (new RegExp(`^(?:(?:When|If|Once|Unless|While|Where|For|On|In|With|By default)\\b[^,]{0,80},\\s+)?(?:${OPTION_VERBS})\\s+(?!to\\b)`, "i").test(text)) return "no subject or verb";
+  if (OPTION_DESCRIPTION.test(text)) return "no subject or verb";
   // "May be a glob, in which case …" (round 41): a modal with no subject before it, an option's description.
   if (/^(?:May|Can|Could|Must|Should|Will|Would|Might|Shall)\s+(?:be|not|also|only|contain|include|take|return)\b/.test(text)) return "no subject or verb";
   if (/^(?:TIP|NOTE|NOTES|CAUTION|WARNING|IMPORTANT|SECURITY|CULTURE|COMMUNITY|ALTERNATIVE|DOCUMENTATION|HINT|EXAMPLE|BACK TO BASICS|GOING FURTHER|SPECIAL CASE|IN PRACTICE|QUICK LOOK|DEBIAN POLICY|TOOL|VOCABULARY)\s/.test(text)) return "label";

@@ -274,8 +274,13 @@ const CONNECTIVE =
 /** The first sentence of an entry's description, named for the entry where it leaves the name out (api-entries.ts). */
 function namedAfterEntry(sentence: Parsed, entry: ApiEntry): Parsed & { printed?: string } {
   const named = namedDescription(sentence.text, entry);
-  const [parsed] = named ? parse(named) : [];
-  return parsed ? { ...parsed, printed: sentence.text } : sentence;
+  return named ? rewritten(sentence, named) : sentence;
+}
+
+/** The sentence read as `text` (parsed again), keeping what the page printed; `named`: the characters written in. */
+function rewritten(sentence: Parsed, text: string, named?: Sentence["named"]): Parsed & Pick<Sentence, "printed" | "named"> {
+  const [parsed] = parse(text);
+  return parsed ? { ...parsed, printed: sentence.text, ...(named && { named }) } : sentence;
 }
 
 /**
@@ -295,8 +300,7 @@ function moduleOf(pageText: string): string | undefined {
 function namedAfterModule(sentence: Parsed, module: string | undefined): Parsed & Pick<Sentence, "printed" | "named"> {
   if (module === undefined || !/^This module\s/.test(sentence.text)) return sentence;
   const name = `The ${module} module`;
-  const [parsed] = parse(`${name}${sentence.text.slice("This module".length)}`);
-  return parsed ? { ...parsed, printed: sentence.text, named: { start: 0, stop: name.length } } : sentence;
+  return rewritten(sentence, `${name}${sentence.text.slice("This module".length)}`, { start: 0, stop: name.length });
 }
 
 /** Words of a sentence that announces what its colon introduces, or points at it, rather than saying something itself. */
