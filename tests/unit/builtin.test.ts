@@ -6,7 +6,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../src/core/errors.ts";
 import { createBuiltinProvider, suggestTopics, topicOccurs } from "../../src/generation/providers/builtin/index.ts";
+import { blankable } from "../../src/generation/providers/builtin/blanks.ts";
+import { termDistractors } from "../../src/generation/providers/builtin/distractors.ts";
 import { factOf } from "../../src/generation/providers/builtin/facts.ts";
+import { createRandom } from "../../src/generation/providers/builtin/random.ts";
+import { termKey } from "../../src/generation/providers/builtin/text.ts";
 import { whatIs } from "../../src/generation/providers/builtin/questions.ts";
 import { isTermWorthy, nounPhrases } from "../../src/generation/providers/builtin/phrases.ts";
 import { studyMaterial } from "../../src/generation/providers/builtin/material.ts";
@@ -14,7 +18,7 @@ import { sectionsAtPageStart } from "../../src/generation/providers/builtin/sect
 import { pageSentences } from "../../src/generation/providers/builtin/sentences.ts";
 import { parse, withCodeNames } from "../../src/generation/providers/builtin/nlp.ts";
 import { rejectReason } from "../../src/generation/providers/builtin/quality.ts";
-import { contextSimilarity, type VocabTerm } from "../../src/generation/providers/builtin/vocabulary.ts";
+import { contextSimilarity } from "../../src/generation/providers/builtin/vocabulary.ts";
 import {
   DIFFICULTIES,
   Question,
@@ -31,6 +35,8 @@ const provider = createBuiltinProvider();
 const R_INTRO = loadFixture("r-intro");
 const ESSAY = loadFixture("lilypond-essay");
 const PAGES: Record<FixtureName, PageText[]> = { "r-intro": R_INTRO, "lilypond-essay": ESSAY };
+/** A topic of each fixture on which the built-in generator writes multiple choice (options of the answer's kind). */
+const MC_TOPIC: Record<FixtureName, string> = { "r-intro": "vectors", "lilypond-essay": "engraving" };
 
 function request(pages: PageText[], topic: string, overrides: Partial<GenerationRequest> = {}): GenerationRequest {
   return {
@@ -134,8 +140,11 @@ describe.each([
     // Every type, though a false statement is only written where one is clearly false (true/false may be few), and
     // multiple choice beside other types only to fill what they leave: asked alone, it takes what options the material has.
     for (const type of ["true_false", "short_answer"] as const) expect(byType(type).length, type).toBeGreaterThanOrEqual(1);
+    // Multiple choice alone takes only options of the answer's kind (listed beside it, or of its head noun): arrays
+    // have none, and the shape is checked on the fixture's topic that has them as well.
     questions.push(...(await generate(pages, topic, { count: 5, types: ["multiple_choice"] })));
-    expect(byType("multiple_choice").length).toBeGreaterThanOrEqual(1);
+    const choices = [...byType("multiple_choice"), ...(await generate(pages, MC_TOPIC[fixture], { count: 5, types: ["multiple_choice"] }))];
+    expect(choices.length).toBeGreaterThanOrEqual(1);
     for (const q of questions) {
       const statement = q.question.replace(/^(?:Complete the statement|Fill in the blank(?: \(\w+ words\))?|True or false): /, "");
       expect(statement, q.question).not.toMatch(/^(?:This|It|These|They|The second|However|Thus|Also)\b/);
@@ -144,7 +153,7 @@ describe.each([
       // The topic is never what is asked for.
       if (q.type !== "true_false") expect(normalise(q.answer)).not.toContain(normalise(topic).replace(/s$/, ""));
     }
-    for (const q of byType("multiple_choice")) {
+    for (const q of choices) {
       expect(q.options).toHaveLength(4);
       expect(new Set(q.options.map(normalise)).size).toBe(4);
       expect(q.options).toContain(q.answer);
@@ -301,16 +310,17 @@ describe("selection", () => {
   });
 
   it("never offers a cut word's tail or a footer's site name ('-packaging-systems', 'debian-handbook') as an option", async () => {
-    const questions = await guideQuestions(
+    const pages = document(
       [
         "The modem driver opens a connection to the access server of the provider.\nThe dialer program asks the modem driver for a line before each connection.\nfile:///usr/share/doc/debian-handbook/html/en-US/sect.network-config.html",
         "A chat script tells the dialer program what the access server expects.\nThe access server assigns an address to the modem driver of each caller.\nfile:///usr/share/doc/debian-handbook/html/en-US/sect.coexistence-with-other-packaging-systems.html",
         "The dialer program hangs up when the access server closes the line.\nThe password file holds the secrets the dialer program sends to the access server.\nfile:///usr/share/doc/debian-handbook/html/en-US/sect.network-config.html",
         "The name server of the provider turns the host names the dialer program looks up into addresses.\nThe mail server of the provider keeps messages until the dialer program connects.\nThe proxy server of the provider caches the web pages the dialer program fetches.\nfile:///usr/share/doc/debian-handbook/html/en-US/sect.coexistence-with-other-packaging-systems.html",
       ],
-      // (The access server: the sentences naming the dialer program make one short answer, no options.)
-      "access server",
+      "Guide",
     );
+    // Multiple choice alone: the options of a cloze then include terms used like the answer, not only those of its kind.
+    const questions = await generate(pages, "access server", { count: 10, types: ["multiple_choice"], passages: passagesFor(pages, "access server") });
     const options = questions.flatMap((q) => q.options);
     expect(options.length).toBeGreaterThan(0);
     for (const option of options) expect(option).not.toMatch(/^-|debian-handbook|packaging-systems/);
@@ -450,24 +460,26 @@ describe("selection", () => {
 
 describe("difficulty", () => {
   /**
-   * Per sentence asked, how close the wrong options are to the answer, in the document's own vocabulary: the
-   * similarity of their company, and more for a term listed beside the answer or of its head noun.
+   * Per blank of the topic's sentences, how close the wrong options the generator picks are to the answer, in the
+   * document's own vocabulary: the similarity of their company, and more for a term listed beside the answer or of its
+   * head noun. (Asked of the option picker itself: a cloze's options are now only terms of the answer's kind, too few in
+   * this short manual for the levels to differ, and "Which of the following …" questions draw on the same picker.)
    */
-  async function closenessOf(pages: PageText[], topic: string, difficulty: Difficulty): Promise<Map<string, { options: string; closeness: number }>> {
-    const { vocabulary } = studyMaterial(passagesFor(pages, topic), pages, topic, 1000);
-    const bySurface = new Map<string, VocabTerm>();
-    for (const term of vocabulary.terms.values()) for (const form of [term.singular, term.plural]) if (form) bySurface.set(form.toLowerCase(), term);
-    const questions = await generate(pages, topic, { difficulty, count: 12, types: ["multiple_choice"] });
+  function closenessOf(pages: PageText[], topic: string, difficulty: Difficulty): Map<string, { options: string; closeness: number }> {
+    const { vocabulary, facts } = studyMaterial(passagesFor(pages, topic), pages, topic, 1000);
+    const ctx = { vocabulary, difficulty, random: createRandom("closeness", topic, difficulty), topicKey: termKey(topic), minUses: 2, minPages: 3, defined: new Set<string>() };
     const out = new Map<string, { options: string; closeness: number }>();
-    for (const q of questions) {
-      const answer = bySurface.get(q.answer.toLowerCase());
-      const scores = q.options.flatMap((option) => {
-        const term = bySurface.get(option.toLowerCase());
-        if (!answer || !term || option === q.answer) return [];
-        return [contextSimilarity(answer, term) + (vocabulary.areSiblings(answer.key, term.key) ? 0.5 : 0) + (answer.words > 1 && term.head === answer.head ? 0.4 : 0)];
-      });
-      if (scores.length > 0) out.set(quoted(q), { options: [...q.options].sort().join(" / "), closeness: scores.reduce((x, y) => x + y, 0) / scores.length });
-    }
+    for (const fact of facts.slice(0, 80))
+      for (const phrase of blankable(fact, ctx)) {
+        const answer = vocabulary.get(phrase.key);
+        const options = termDistractors({ ...phrase }, fact.sentence.text, 3, ctx);
+        if (!answer || options.length < 3) continue;
+        const scores = options.flatMap((option) => {
+          const term = [...vocabulary.terms.values()].find((t) => t.singular === option || t.plural === option);
+          return term ? [contextSimilarity(answer, term) + (vocabulary.areSiblings(answer.key, term.key) ? 0.5 : 0) + (answer.words > 1 && term.head === answer.head ? 0.4 : 0)] : [];
+        });
+        if (scores.length > 0) out.set(`${fact.sentence.text} / ${phrase.text}`, { options: [...options].sort().join(" / "), closeness: scores.reduce((x, y) => x + y, 0) / scores.length });
+      }
     return out;
   }
 
@@ -477,8 +489,8 @@ describe("difficulty", () => {
     ["r-intro", "lists"],
     ["r-intro", "data frames"],
   ] as [FixtureName, string][])("gives Hard questions on %s/%s closer distractors than Easy ones", async (fixture, topic) => {
-    const easy = await closenessOf(PAGES[fixture], topic, "Easy");
-    const hard = await closenessOf(PAGES[fixture], topic, "Hard");
+    const easy = closenessOf(PAGES[fixture], topic, "Easy");
+    const hard = closenessOf(PAGES[fixture], topic, "Hard");
     // The sentences asked at both levels with other options: an answer with three terms of its kind, and no more, has
     // the same options at every level.
     const both = [...hard.keys()].filter((sentence) => easy.has(sentence) && easy.get(sentence)?.options !== hard.get(sentence)?.options);

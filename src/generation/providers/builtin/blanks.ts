@@ -2,23 +2,13 @@ import { abbreviatesItself, isOrdinaryTerm, overlaps, type DistractorContext } f
 import type { Fact } from "./facts.ts";
 import type { Token } from "./nlp.ts";
 import type { Phrase } from "./phrases.ts";
-import { stem, STOPWORDS, wordsOf } from "./text.ts";
+import { contentStems, stem, STOPWORDS, wordsOf } from "./text.ts";
 
 /**
  * Which phrase of a sentence a blank may fall on: a key term the document uses, not the topic, not given away by
  * the rest of the sentence, not a word of a fixed or borrowed expression, not a verb the tagger took for a noun, not
  * wording ("a subsequent _____", "the dataclass mechanisms"). Each rule names the reject it came from.
  */
-
-/** The content words of a text, stemmed: what a stem, a sentence or a question says. */
-export function contentStems(text: string): Set<string> {
-  return new Set(
-    wordsOf(text.replace(/-/g, " "))
-      .map((w) => w.toLowerCase())
-      .filter((w) => !STOPWORDS.has(w) && w.length > 2)
-      .map(stem),
-  );
-}
 
 /**
  * The phrases of a sentence worth blanking, best first: terms the document uses more than once,
@@ -43,7 +33,7 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // headed by a word for machinery in general names no idea of its own, and many phrases fill the blank.
       if (phrase.words > 1 && !ctx.defined.has(phrase.key) && VAGUE_HEADS.has(phrase.key.split(" ").at(-1)?.toLowerCase() ?? "")) return false;
       // "of course", "for example": a word of a fixed expression is no term.
-      if (FIXED_EXPRESSION.test(`${text.slice(Math.max(0, phrase.start - 12), phrase.start)}${phrase.text}`)) return false;
+      if (FIXED_EXPRESSION.test(text.slice(Math.max(0, phrase.start - 12), phrase.stop))) return false;
       if (inForeignPhrase(text, phrase)) return false;
       if (phrase.words === 1 && isDocumentSubject(phrase.key, ctx)) return false;
       // Inside brackets the blank is an aside ("Members (_____ or nested classes)").
@@ -81,6 +71,11 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // "a key:_____ pair", "-_____": the rest of a compound written with a colon, a hyphen or a slash.
       // ".pyc files" makes "._____": a blank after a dot leaves a piece of the name behind.
       if (opened > 0 || /[-/:.]$/.test(text.slice(0, phrase.termStart)) || /^(?:[-/]|:\S)/.test(text.slice(phrase.stop))) return false;
+      // "the traditional 'line' _____" (event API, round 43): a quoted word before the blank is the first word of its term.
+      if (/['"’”]\s*$/.test(text.slice(0, phrase.termStart))) return false;
+      // "created with _____ to null" (output set), "to the _____ at the time of their call" (scale set, round 43): a last
+      // word that is also a participle, before a preposition, is the verb of a clause, and the blank ends mid-clause.
+      if (PARTICIPLE_NOUNS.has(phrase.text.split(" ").at(-1)?.toLowerCase() ?? "") && phrase.words > 1 && /^\s+(?:to|at|by)\b/i.test(text.slice(phrase.stop))) return false;
       // "introduced by a(n) _____ '!'", "a(n) _____ (#)": the symbol after the blank shows what it names (round 26).
       if (/^\s*(?:['"‘“]\s*[^\p{L}\p{N}\s]{1,3}\s*['"’”]|\(\s*[^\p{L}\p{N}\s]{1,3}\s*\))/u.test(text.slice(phrase.stop))) return false;
       // "either a(n) _____ (or subpackage) of the package": the bracket names what the blank holds, or another answer.
@@ -102,7 +97,7 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (own.length === 0 || own.some((s) => rest.has(s) || [...rest].some((r) => (r.length >= 5 && s.length >= 5 && (s.includes(r) || r.includes(s))) || sameRoot(r, s)))) return false;
       // "… with the _____ using the first 53 bits … and with the denominator as a power of two" (numerator, round 32):
       // the other of a pair in the stem names the answer.
-      if (namesPartner(own, rest)) return false;
+      if (namesPartner(own, rest) || spelledOut(phrase.text, `${text.slice(0, phrase.start)} ${text.slice(phrase.stop)}`)) return false;
       // "Open Database Connectivity (ODBC)": the acronym beside the blank spells the answer.
       const around = `${text.slice(Math.max(0, phrase.start - 12), phrase.start)} ${text.slice(phrase.stop, phrase.stop + 12)}`;
       return !/\(\s*\p{Lu}{2,}s?\s*\)|\p{Lu}{2,}s?\s*\($/u.test(around);
@@ -111,6 +106,15 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
     .map((phrase) => ({ phrase, score: (phrase.words > 1 ? 1 : 0) + (phrase.first > 0 ? 1.5 : 0) + 1.5 * Math.log10(1 + (ctx.vocabulary.get(phrase.key)?.pages.size ?? 0)) }))
     .sort((a, b) => b.score - a.score || a.phrase.start - b.phrase.start)
     .map(({ phrase }) => phrase);
+}
+
+/** "What is a tool that generates basic block vectors …?", "_____ is a tool that generates basic block vectors …" (BBV,
+ * round 43): the rest of the question spells out the acronym that answers it. */
+export function spelledOut(name: string, text: string): boolean {
+  const letters = /^\p{Lu}{3,6}s?$/u.test(name) ? name.replace(/s$/, "").toLowerCase() : undefined;
+  if (!letters) return false;
+  const initials = wordsOf(text.replace(/-/g, " ")).map((word) => word[0]?.toLowerCase() ?? "").join("");
+  return initials.includes(letters);
 }
 
 /** One of `own` (an answer's stems) has its partner among `rest` (the stem's). */
@@ -197,7 +201,10 @@ const EVERYDAY = new Set(
     "limitation restriction benefit drawback issue error improvement advantage disadvantage consequence effect").split(" "),
 );
 
-const FIXED_EXPRESSION = /\b(?:of course|into account|for (?:example|instance)|in (?:fact|general|practice|particular|turn|part|order|place|time|case|effect|principle|short|detail)|at (?:least|most|once|times|first|all)|by (?:hand|default|definition|far|means)|on (?:purpose|average|demand)|as a (?:rule|whole))$/i;
+/** Words that are both a noun and a participle of the same spelling: "the output set to null". */
+const PARTICIPLE_NOUNS = new Set(["set", "reset", "put", "cut", "read", "run", "hit", "shut", "spread", "split", "cast", "bound", "built"]);
+
+const FIXED_EXPRESSION = /\b(?:to (?:a|an|some) (?:lesser |greater |large |certain |limited )?extent|of course|into account|for (?:example|instance)|in (?:fact|general|practice|particular|turn|part|order|place|time|case|effect|principle|short|detail)|at (?:least|most|once|times|first|all)|by (?:hand|default|definition|far|means)|on (?:purpose|average|demand)|as a (?:rule|whole))$/i;
 
 /** Phrases borrowed whole from Latin or French: a word of one is no term ("_____ versa", round 31). */
 const FOREIGN_PHRASE = /\b(?:vice versa|et al|per se|ad hoc|de facto|status quo|a priori|a posteriori|in situ|in vivo|in vitro|en masse|en route|bona fide)\b/gi;

@@ -2,7 +2,7 @@ import type { Difficulty } from "../types.ts";
 import type { Fact } from "./facts.ts";
 import { isEnglishWord, isEverydayEnglish } from "./english.ts";
 import type { Random } from "./random.ts";
-import { compact, GENERAL_VOCABULARY, GENERIC_NOUNS, root, STOPWORDS, wordsOf } from "./text.ts";
+import { compact, contentStems, GENERAL_VOCABULARY, GENERIC_NOUNS, root, STOPWORDS, wordsOf } from "./text.ts";
 import { contextSimilarity, type VocabTerm, type Vocabulary } from "./vocabulary.ts";
 
 export interface DistractorContext {
@@ -223,7 +223,13 @@ const codeName = (term: string) => /\w\(\)|\w_\w|\p{L}\.\p{L}|\b\p{Ll}+\p{Lu}/u.
 /** Words of addresses and of C-like code: never a term of prose. */
 const CODE_WORDS = /\b(?:https?|www|ftp|const|char|int|void|struct|bool|enum|typedef|func|def|null|nullptr|sizeof)\b/i;
 
-export function termDistractors(answer: AnswerShape, stemText: string, n: number, ctx: DistractorContext): string[] {
+/**
+ * `kindred`: only terms the document lists beside the answer ("ibase, obase and scale") or of its head noun ("break
+ * statement", "print statement"). A cloze's blank says nothing of what kind of thing fills it, and round 43's raters
+ * accepted no cloze whose wrong options were merely used in the answer's company ("stack" beside "syntax",
+ * "integer" and "key word"; "decimal point" beside "total number").
+ */
+export function termDistractors(answer: AnswerShape, stemText: string, n: number, ctx: DistractorContext, kindred = false): string[] {
   const inStem = compact(stemText);
   // "objects" beside "a vector object", "index vectors" beside "an index vector": in the stem, singular or plural.
   const stemWords = new Set(stems(stemText.toLowerCase()));
@@ -257,6 +263,9 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     if (term.proper && term.words === 1 && (ctx.vocabulary.get(form.toLowerCase()) !== undefined || (isEnglishWord(form) && !isEnglishWord(answerText)))) return false;
     if (!sameForm(answerText, form)) return false;
     const sibling = ctx.vocabulary.areSiblings(answer.key, term.key);
+    if (kindred && !sibling && (answer.words === 1 || term.head !== answerHead)) return false;
+    // "runtime error" beside "run time error": one term written two ways.
+    if (compact(form) === compact(answerText)) return false;
     // "import machinery" gets compounds of nouns ("import system", "cache entry"), never "unbounded recursion" or
     // "random moments": an adjective's phrase beside a compound is another kind of thing, unless listed beside it or of its head.
     if (answer.words > 1 && term.words > 1 && known && !sibling && term.head !== answerHead && adjectival(known) !== adjectival(term)) return false;
@@ -296,7 +305,7 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
   const chosen: string[] = [];
   const accept = (term: VocabTerm) => {
     const form = formOf(term, answer.plural) ?? "";
-    if (chosen.some((other) => overlaps(other, form) || variantWords(other, form) || synonymous(other, "", form, term.key, ctx.vocabulary))) return false;
+    if (chosen.some((other) => overlaps(other, form) || compact(other) === compact(form) || variantWords(other, form) || synonymous(other, "", form, term.key, ctx.vocabulary))) return false;
     chosen.push(form);
     return true;
   };
@@ -381,6 +390,32 @@ function actionLed(term: VocabTerm, form: string): boolean {
   return stem !== undefined && [stem, stem.slice(0, -1), `${stem}e`].some((verb) => verb.length >= 4 && isEnglishWord(verb) && !STOPWORDS.has(verb));
 }
 
+/**
+ * What the material says of `fact`'s subject it says of `other`'s too: "Helgrind is a thread error detector" and
+ * "DRD is also a thread error detector" (round 43), or `other`'s name is what the definition describes ("The
+ * function body is a list of bc statements": a statement list is one too). Either way "What is a thread error
+ * detector?" has two answers, and a swap of the two subjects is no false statement.
+ */
+export function describesBoth(fact: Fact, other: Fact): boolean {
+  const complement = fact.complement;
+  if (!complement || !other.subject || other.subject.key === fact.subject?.key) return false;
+  const described = [...contentStems(complement)];
+  const theirs = contentStems(other.predicate ?? "");
+  if (described.length > 0 && described.every((word) => theirs.has(word))) return true;
+  const name = [...contentStems(other.subject.text)];
+  return other.subject.key.split(" ").at(-1) === fact.genus && name.length > 0 && name.every((word) => described.includes(word));
+}
+
+/** Every content word of `name` is in the fact's sentence outside its subject. */
+function namedByPredicate(fact: Fact, name: string): boolean {
+  const subject = fact.subject;
+  if (!subject) return false;
+  const { text } = fact.sentence;
+  const rest = contentStems(`${text.slice(0, subject.start)} ${text.slice(subject.stop)}`);
+  const words = [...contentStems(name)];
+  return words.length > 0 && words.every((word) => rest.has(word));
+}
+
 export function rivalFacts(
   fact: Fact,
   pool: readonly Fact[],
@@ -420,6 +455,9 @@ export function rivalFacts(
     // In a sentence's subject the name is read, not compared side by side: only an acronym must meet an acronym.
     if (inPlace && (caseStyle(subject.text) === "acronym") !== (caseStyle(rival.text) === "acronym")) return false;
     if (overlaps(rival.text, subject.text) || synonymous(rival.text, rival.key, subject.text, subject.key, ctx.vocabulary)) return false;
+    // "A statement list is a list of bc statements" (said of the function body, round 43): a rival named by words the
+    // rest of the sentence uses reads as true in the subject's place (either way round: "true of X" puts X in the rival's).
+    if (inPlace && (namedByPredicate(fact, rival.text) || namedByPredicate(other, subject.text) || describesBoth(fact, other) || describesBoth(other, fact))) return false;
     // "Enumerations are instances of their enum class" for "Enum members …": words of one root name related
     // things (an enum and its members, a logger and logging), and the swap is neither clearly false nor true.
     if (inPlace && shareRoot(rival.text, subject.text)) return false;

@@ -1,15 +1,15 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
-import { isOrdinaryTerm, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
+import { describesBoth, isOrdinaryTerm, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
 import { parameterNames } from "./api-entries.ts";
 import { factOf, type Fact } from "./facts.ts";
-import { blankable, CODE_NAME_WORDS, contentStems, isDocumentSubject, nameWordsSpelled, namesPartner, verbIndex } from "./blanks.ts";
+import { blankable, CODE_NAME_WORDS, isDocumentSubject, spelledOut, nameWordsSpelled, namesPartner, verbIndex } from "./blanks.ts";
 import type { Phrase } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
 import { cloze, clozeShort, clozeText, termForm, trueFalse, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
 import { createRandom, shuffle, type Random } from "./random.ts";
 import { contextSimilarity } from "./vocabulary.ts";
 import { studyMaterial, type Candidate, type StudyMaterial } from "./material.ts";
-import { compact, normalizeQuestion, termKey, wordsOf } from "./text.ts";
+import { compact, contentStems, normalizeQuestion, termKey, wordsOf } from "./text.ts";
 
 /**
  * How each difficulty is realised:
@@ -226,8 +226,12 @@ function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
   // "Which of the following indicates the exit code …?" (subprocess.exitCode property, round 35): a word inside a name
   // from code, said in the question, gives the name away.
   const inNames = (fact.subject.text.match(CODE_NAME_WORDS) ?? []).flatMap((name) => [...contentStems(nameWordsSpelled(name))]).filter((w) => w.length >= 4);
-  return !inNames.some((w) => said.has(w));
+  return !inNames.some((w) => said.has(w)) && !spelledOut(fact.subject.text, fact.predicate ?? "");
 }
+
+
+/** No other term of the material fits what the fact says of its subject: "What is …?" has one answer. */
+const describesOnly = (fact: Fact, pool: readonly Fact[]) => !pool.some((other) => describesBoth(fact, other));
 
 /** "Which of the following is pdftk?": a predicate of one word describes nothing a student could recognise. */
 function describes(fact: Fact): boolean {
@@ -255,7 +259,7 @@ function contrastsAnother(fact: Fact): boolean {
   );
 }
 
-function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext): Question | undefined {
+function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: GenerationRequest, ctx: DistractorContext, looseOptions: boolean): Question | undefined {
   for (const form of MC_FORMS[req.difficulty]) {
     // "What is a data frame?": not answered by "a list with class data.frame", which names it, nor by a definition
     // naming the topic ("a vector object …" under vectors), which the student would pick for that alone.
@@ -272,7 +276,7 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
       );
       if (others.length === 3) return whatIs(fact, others.map((o) => o.complement ?? ""), ctx.random);
     }
-    if (form === "whichTerm" && subjectAskable(fact, ctx) && fact.subject && describes(fact)) {
+    if (form === "whichTerm" && subjectAskable(fact, ctx) && fact.subject && describes(fact) && describesOnly(fact, pool)) {
       const distractors = termDistractors({ ...fact.subject, text: termForm(fact, fact.subject), ...(fact.genus !== undefined && { genus: fact.genus }) }, whichTermStem(fact, false), 3, ctx);
       if (distractors.length === 3) return whichTerm(fact, distractors, ctx.random);
     }
@@ -295,7 +299,7 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
     }
     if (form === "cloze") {
       for (const phrase of blankable(fact, ctx).slice(0, 4)) {
-        const distractors = termDistractors({ ...phrase, text: termForm(fact, phrase) }, clozeText(fact, phrase), 3, ctx);
+        const distractors = termDistractors({ ...phrase, text: termForm(fact, phrase) }, clozeText(fact, phrase), 3, ctx, !looseOptions);
         if (distractors.length === 3) return cloze(fact, phrase, distractors, ctx.random);
       }
     }
@@ -303,9 +307,9 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
   return undefined;
 }
 
-function shortAnswer(fact: RankedFact, ctx: DistractorContext): Question | undefined {
+function shortAnswer(fact: RankedFact, pool: readonly Fact[], ctx: DistractorContext): Question | undefined {
   const subject = fact.subject;
-  if (subject && subjectAskable(fact, ctx) && describes(fact) && typeable(subject) && (!subject.plural || fact.kind === "naming")) return whichTermShort(fact);
+  if (subject && subjectAskable(fact, ctx) && describes(fact) && describesOnly(fact, pool) && typeable(subject) && (!subject.plural || fact.kind === "naming")) return whichTermShort(fact);
   // A lone word to type must be one the material defines ("A finder is …") or a name ("NULL", "HTTPError"):
   // any other is a blank many words fill ("the _____ responds by returning an HTTP error code": server,
   // handler, opener). Raters accepted 18 of 92 such blanks in rounds 16 to 22, 70 of 154 of two words or more.
@@ -328,7 +332,7 @@ function otherDefinition(fact: Fact, pool: readonly Fact[]): (rival: Fact) => bo
   return (rival) => {
     if (rival.kind !== "definition" || rival.complement === undefined || genera.has(rival.genus)) return false;
     const theirs = compact(rival.complement);
-    return !theirs.includes(own) && !own.includes(theirs) && !theirs.includes(compact(fact.subject?.text ?? ""));
+    return !theirs.includes(own) && !own.includes(theirs) && !theirs.includes(compact(fact.subject?.text ?? "")) && !describesBoth(rival, fact);
   };
 }
 
@@ -379,6 +383,8 @@ interface Pass {
   repeats: boolean;
   /** Which types may take a sentence: those short of their share, or any. */
   scope: "share" | "any";
+  /** A cloze's wrong options need only be used like the answer, not be of its kind (listed beside it, or of its head noun). */
+  looseOptions?: boolean;
 }
 
 /**
@@ -387,6 +393,11 @@ interface Pass {
  * taken out, included), against 55% of true/false and 33% of short answers. So the other types asked for take every
  * sentence they can, beyond their share, and multiple choice fills what they leave; asked alone (the app's default),
  * it takes every sentence it can. Each answer once, then again.
+ *
+ * A cloze's wrong options are terms of the answer's kind (listed beside it, or of its head noun): round 43's raters
+ * accepted no cloze whose options were only used in its company ("stack" beside "syntax", "integer", "key word").
+ * Only multiple choice asked alone, once those run out, takes clozes with such options, so that the app's default
+ * test is not left with one question; after the others, so a short test has the best.
  */
 function passes(types: readonly QuestionType[]): Pass[] {
   const mixed = types.some((type) => type !== "multiple_choice");
@@ -396,7 +407,11 @@ function passes(types: readonly QuestionType[]): Pass[] {
         { multipleChoice: false, repeats: false, scope: "any" },
       ]
     : [];
-  return [...first, { multipleChoice: true, repeats: false, scope: "share" }, { multipleChoice: true, repeats: true, scope: "any" }];
+  const kindred: Pass[] = [
+    { multipleChoice: true, repeats: false, scope: "share" },
+    { multipleChoice: true, repeats: true, scope: "any" },
+  ];
+  return mixed ? [...first, ...kindred] : [...kindred, ...kindred.map((pass) => ({ ...pass, looseOptions: true }))];
 }
 
 /**
@@ -428,8 +443,9 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   const stemsOf = remembered((fact: Fact) => contentStems(fact.sentence.text));
   const fresh = (rival: Fact) => !twins.some((other) => nearlySame(stemsOf(rival), other));
   let balancing = true;
+  let looseOptions = false;
   const write = (fact: RankedFact, type: QuestionType): Written | undefined => {
-    const question = type === "short_answer" ? shortAnswer(fact, ctx) : type === "multiple_choice" ? multipleChoice(fact, pool, req, ctx) : undefined;
+    const question = type === "short_answer" ? shortAnswer(fact, pool, ctx) : type === "multiple_choice" ? multipleChoice(fact, pool, req, ctx, looseOptions) : undefined;
     if (type !== "true_false") return question && { question };
     // Facts whose subject has no rival can only be true; a false one is asked whenever one can be made
     // and falses are behind, and trues run ahead by one at most (the other types take the rest),
@@ -456,8 +472,9 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
     out.push(question);
   };
 
-  for (const { multipleChoice: choices, repeats, scope } of passes(types)) {
+  for (const { multipleChoice: choices, repeats, scope, looseOptions: loose = false } of passes(types)) {
     balancing = scope === "share";
+    looseOptions = loose;
     for (const fact of facts) {
       if (out.length >= req.count) return out;
       if (used.has(fact)) continue;

@@ -294,7 +294,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const pluralNoun = (t: Token) => /\p{L}{3}s$/u.test(t.lower) && (t.lemma !== t.lower || t.text !== t.lower);
   // "By default, it sets up …": the noun of a set phrase names nothing the pronoun could stand for.
   const setPhrase = /^(?:By (?:default|design|hand)|In (?:general|practice|principle|short|most cases|any case|that case)|At (?:first|times)|Of course|As a rule)\b/i.exec(text)?.[0].length ?? 0;
-  const antecedent = (t: Token) => t.start >= setPhrase && t.end <= (early?.start ?? 0) && (t.pos === "NOUN" || t.pos === "PROPN") && (!plural || pluralNoun(t));
+  // "If no rule is given, it prints …" (round 43): what there is none of is nothing the pronoun could stand for.
+  const antecedent = (t: Token, i: number) =>
+    t.start >= setPhrase && t.end <= (early?.start ?? 0) && (t.pos === "NOUN" || t.pos === "PROPN") && (!plural || pluralNoun(t)) && tokens[i - 1]?.lower !== "no";
   if (early && (!["it", "its", "they", "their", "them"].includes(early.lower) || !tokens.some(antecedent))) {
     return "early pronoun";
   }
@@ -406,8 +408,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (definiteGenericSubject(tokens) || definiteGeneralNoun(tokens)) return "vague subject";
   // "The tree entries correspond …", "The table rows …" (round 33): the parts of one tree or table described before.
   if (tokens[0]?.lower === "the" && second?.pos === "NOUN" && tokens[2]?.pos === "NOUN" && PARTS.has(tokens[2].lemma) && ["AUX", "VERB"].includes(tokens[3]?.pos ?? "")) return "vague subject";
-  // "The two methods …" (round 35): two named before.
-  if (/^The (?:two|three|four|five) \p{Ll}+s\b/u.test(text)) return "vague subject";
+  // "The two methods …" (round 35), "Two variables are significant …" (round 43): ones named before or after.
+  if (/^(?:The (?:two|three|four|five)|Two|Three|Four|Five) (?:\p{Ll}+ )?\p{Ll}+s (?!of\b)/u.test(text) && !/:/.test(text)) return "vague subject";
   // "Each element has …", "Every line …": each of the ones just described.
   if (/^(?:Each|Every)\b/.test(text) && second && (GENERIC_NOUNS.has(second.lower) || VAGUE_SUBJECTS.has(second.lower) || PARTS.has(second.lower))) return "vague subject";
   // "… by either desktop": either of two named before ("either … or" is fine).
@@ -437,6 +439,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\b\p{Ll}{3,}(?:ed|ing|ly|ion|ions|ment|ness|ies|es|al)\d{1,3}\b/u.test(text)) return "debris";
   // Two sentences the tagger did not split ("… running R. So, simply …").
   if (/\d (?:The|A|An|This|It|In)\b|\p{Ll}{2}\. \p{Lu}|\b\p{Lu}\. (?:So|The|This|It|A|An|In|If|For|To|That)\b/u.test(text.slice(0, -1))) return "two sentences";
+  // "The default value of scale is 0. ibase and obase define …", "Available since Ninja 1.4. missingdeps given …"
+  // (round 43): a sentence ending in a number, and the next opening with a name in lower case.
+  if (/\p{L} \d+(?:\.\d+)*\. \p{Ll}/u.test(text)) return "two sentences";
   // "… of the profiled program. event is a string …": a sentence opening with a name in lower case (round 32).
   if (/\p{Ll}{3,}\. [a-z_][\w]*\s+(?:is|are|was|were|can|must|should|will|may)\b/u.test(text)) return "two sentences";
   // "Normal distribution. mu is the mean, …": a description's title before a sentence opening with a parameter (round 30).

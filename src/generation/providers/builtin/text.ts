@@ -169,3 +169,13 @@ export function escapeRegExp(text: string): string {
 export function uncapitalised(text: string): string {
   return /\s\p{Lu}/u.test(text) || /^\p{Lu}{2}/u.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
 }
+
+/** The content words of a text, stemmed: what a stem, a sentence or a question says. */
+export function contentStems(text: string): Set<string> {
+  return new Set(
+    wordsOf(text.replace(/-/g, " "))
+      .map((w) => w.toLowerCase())
+      .filter((w) => !STOPWORDS.has(w) && w.length > 2)
+      .map(stem),
+  );
+}

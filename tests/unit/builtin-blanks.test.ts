@@ -1,0 +1,177 @@
+/**
+ * Where the built-in generator may put a blank, and which statements it may make false, on sentences from
+ * round 43's documents (Valgrind's manual, GNU bc's manual, Node.js's readline, Ninja's manual): each rule
+ * here refuses what raters rejected there.
+ */
+import { describe, expect, it } from "vitest";
+import { blankable } from "../../src/generation/providers/builtin/blanks.ts";
+import { termDistractors } from "../../src/generation/providers/builtin/distractors.ts";
+import { factOf } from "../../src/generation/providers/builtin/facts.ts";
+import { createBuiltinProvider } from "../../src/generation/providers/builtin/index.ts";
+import { nounPhrases } from "../../src/generation/providers/builtin/phrases.ts";
+import { rejectReason } from "../../src/generation/providers/builtin/quality.ts";
+import { createRandom } from "../../src/generation/providers/builtin/random.ts";
+import { pageSentences } from "../../src/generation/providers/builtin/sentences.ts";
+import { Vocabulary } from "../../src/generation/providers/builtin/vocabulary.ts";
+import { Question, type PageText } from "../../src/generation/providers/types.ts";
+
+/** The phrases a blank may fall on in `text`, the sentence given on three pages so that every term recurs. */
+function blanksIn(text: string, topicKey = "zzz"): string[] {
+  const sentences = [1, 2, 3].flatMap((page) => pageSentences({ page, text }));
+  const vocabulary = new Vocabulary();
+  for (const sentence of sentences) vocabulary.add(sentence, nounPhrases(sentence.text, sentence.tokens));
+  const ctx = { vocabulary, difficulty: "Easy" as const, random: createRandom(1), topicKey, minUses: 1, minPages: 1, defined: new Set<string>() };
+  return blankable(factOf(sentences[0]!), ctx).map((phrase) => phrase.text);
+}
+
+describe("a blank", () => {
+  it("never ends on a participle that opens a clause ('created with _____ to null': output set)", () => {
+    const blanks = blanksIn("If the readline interface was created with output set to null or undefined the query is not written.");
+    expect(blanks).not.toContain("output set");
+    const math = blanksIn("The math functions will calculate their results to the scale set at the time of their call.");
+    expect(math).not.toContain("scale set");
+    // A noun phrase ending in "set" that is a set stays a term.
+    expect(blanksIn("Each rule declares a character set for the input of the shell command.")).toContain("character set");
+  });
+
+  it("never falls on a fixed expression ('to a lesser extent')", () => {
+    const blanks = blanksIn("Valgrind is closely tied to details of the CPU and operating system, and to a lesser extent, the compiler and basic C libraries.");
+    expect(blanks).not.toContain("lesser extent");
+    expect(blanks.length).toBeGreaterThan(0);
+  });
+
+  it("never follows a quoted word of its term (the traditional 'line' _____)", () => {
+    expect(blanksIn("Performance is not on par with the traditional 'line' event API of the readline module.")).not.toContain("event API");
+  });
+});
+
+describe("a statement", () => {
+  it("with a number for its subject and no list is refused ('Two variables are significant …')", () => {
+    const [two] = pageSentences({ page: 1, text: "Two variables are significant when declared in the outermost file scope." });
+    expect(two && rejectReason(two)).toBe("vague subject");
+    const [three] = pageSentences({ page: 1, text: "Three build statements are needed for every object file of the project." });
+    expect(three && rejectReason(three)).toBe("vague subject");
+    // "Two kinds of …" with its list after a colon names what it counts.
+    const [listed] = pageSentences({ page: 1, text: "Two variables are significant in the outermost scope: builddir and ninja_required_version." });
+    expect(listed && rejectReason(listed)).not.toBe("vague subject");
+  });
+
+  it("is not made false with a definition that fits it ('A statement list is a list of bc statements')", async () => {
+    // GNU bc's manual: a function's body is a list of statements, and so is a statement list.
+    const pages: PageText[] = [
+      "The function body is a list of bc statements.",
+      "A statement list is a series of statements separated by semicolons and newlines.",
+      "An auto list is a list of variables that are for local use.",
+      "A function body is executed each time the function is called, and its statement list runs in order.",
+      "The statement list of a function body may be empty, and the auto list may be empty.",
+    ].map((text, i) => ({ page: i + 1, text }));
+    const statements = (await allItems(pages, "statement list")).map((q) => q.question);
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.join("\n")).not.toMatch(/^True or false: A statement list is a list of bc statements/m);
+    expect(statements).not.toContain("What is a list of bc statements?");
+  });
+
+});
+
+describe("a pronoun", () => {
+  it("after a clause about what there is none of stands for something said before ('If no rule is given, it prints …')", () => {
+    const [none] = pageSentences({ page: 1, text: "If no rule is given, it prints the source files of the whole build graph." });
+    expect(none && rejectReason(none)).toBe("early pronoun");
+    // "When R starts, it reads …": the noun before it is what it stands for.
+    const [named] = pageSentences({ page: 1, text: "When Ninja starts, it loads the build log and the deps log of the build directory." });
+    expect(named && rejectReason(named)).toBeUndefined();
+  });
+});
+
+/** Valgrind's list of tools, as its manual's introduction prints it (round 43). */
+const VALGRIND_TOOLS: PageText[] = [
+  {
+    page: 1,
+    text: [
+      "1.1. An Overview of Valgrind",
+      "Valgrind is an instrumentation framework for building dynamic analysis tools. It comes with a set of tools each of which performs some kind of debugging, profiling, or similar task that helps you improve your programs.",
+      "A number of useful tools are supplied as standard.",
+      "1. Memcheck is a memory error detector. It helps you make your programs, particularly those written in C and C++, more correct.",
+      "2. Cachegrind is a cache and branch-prediction profiler. It helps you make your programs run faster.",
+      "3. Callgrind is a call-graph generating cache profiler. It has some overlap with Cachegrind, but also gathers some information that Cachegrind does not.",
+      "4. Helgrind is a thread error detector. It helps you make your multi-threaded programs more correct.",
+      "5. DRD is also a thread error detector. It is similar to Helgrind but uses different analysis techniques and so may find different problems.",
+      "6. Massif is a heap profiler. It helps you make your programs use less memory.",
+      "7. DHAT is a different kind of heap profiler. It helps you understand issues of block lifetimes, block utilisation, and layout inefficiencies.",
+      "8. BBV is a tool that generates basic block vectors for use with the SimPoint analysis tool.",
+    ].join("\n"),
+  },
+];
+
+async function allItems(pages: PageText[], topic: string): Promise<Question[]> {
+  const provider = createBuiltinProvider();
+  const items: Question[] = [];
+  for (const difficulty of ["Easy", "Medium", "Hard"] as const)
+    for (const seed of [1, 2, 3]) {
+      const got = await provider
+        .generate({ topic, difficulty, count: 5, types: ["multiple_choice", "true_false", "short_answer"], passages: pages, document: { pageCount: pages.length, pages: () => Promise.resolve(pages) }, exclude: [], seed })
+        .catch(() => []);
+      items.push(...got.map((item) => Question.parse(item)));
+    }
+  return items;
+}
+
+describe("a term the material describes", () => {
+  it("is not asked for where another term fits the description too (Helgrind and DRD are both thread error detectors)", async () => {
+    const items = await allItems(VALGRIND_TOOLS, "thread errors");
+    expect(items.length).toBeGreaterThan(0);
+    for (const q of items) {
+      expect(q.question).not.toMatch(/^What is a thread error detector\?|^Which of the following is a thread error detector\?/);
+      // Neither is swapped into the other's sentence as a false statement.
+      expect(q.question).not.toMatch(/^True or false: (?:DRD is a thread|Helgrind is also a thread)/);
+    }
+  });
+
+  it("is not asked for by the words its acronym stands for ('What is a tool that generates basic block vectors …?': BBV)", async () => {
+    const items = await allItems(VALGRIND_TOOLS, "basic block vectors");
+    for (const q of items) expect(q.answer, q.question).not.toBe("BBV");
+  });
+});
+
+describe("two sentences run together", () => {
+  it("are refused where the first ends in a number and the second opens with a name in lower case", () => {
+    for (const text of [
+      "The default value of scale is 0. ibase and obase define the conversion base for input and output numbers.",
+      "Available since Ninja 1.4. missingdeps given a list of targets, look for targets that depend on a generated file.",
+    ]) {
+      const sentences = pageSentences({ page: 1, text });
+      expect(sentences.every((s) => rejectReason(s) !== undefined), text).toBe(true);
+    }
+    // A number inside a sentence ("version 1.4 of Ninja") is no end.
+    const [one] = pageSentences({ page: 1, text: "The depth variable of a pool was added in version 1.1 of the build file syntax." });
+    expect(one && rejectReason(one)).not.toBe("two sentences");
+  });
+});
+
+describe("a cloze's wrong options", () => {
+  // GNU bc's manual (round 43): "break statement" was offered beside "syntax error" and "runtime error".
+  const texts = [
+    "Termination of the loop is caused by the execution of a break statement or a zero value of the condition.",
+    "The print statement writes its expressions to the standard output, and a syntax error stops the processor.",
+    "The quit statement ends the processor, and the return statement ends a function call with a runtime error code.",
+    "A break statement ends the innermost loop, and the continue statement starts its next iteration after a syntax error.",
+    "The return statement gives the value of a function call, and the print statement prints strings to the standard output.",
+    "A runtime error ends the function call, unlike the quit statement, and the standard output shows a syntax error.",
+  ];
+
+  it("are terms listed beside the answer or of its head noun, never terms merely used in its company", () => {
+    const sentences = [1, 2].flatMap((copy) => texts.flatMap((text, i) => pageSentences({ page: copy * 10 + i, text })));
+    const vocabulary = new Vocabulary();
+    for (const sentence of sentences) vocabulary.add(sentence, nounPhrases(sentence.text, sentence.tokens));
+    const ctx = { vocabulary, difficulty: "Medium" as const, random: createRandom(1), topicKey: "loop", minUses: 1, minPages: 1, defined: new Set<string>() };
+    const answer = nounPhrases(sentences[0]!.text, sentences[0]!.tokens).find((phrase) => phrase.text === "break statement")!;
+    const stem = "Termination of the loop is caused by the execution of a(n) _____ or a zero value of the condition.";
+    // Used like the answer, other kinds of thing come in ("syntax error", "runtime error") …
+    const company = termDistractors({ ...answer }, stem, 3, ctx);
+    expect(company.some((option) => !option.endsWith(" statement")), company.join(" / ")).toBe(true);
+    // … of its kind, only statements.
+    const kindred = termDistractors({ ...answer }, stem, 3, ctx, true);
+    expect(kindred.length).toBeGreaterThanOrEqual(2);
+    for (const option of kindred) expect(option).toMatch(/ statement$/);
+  });
+});
