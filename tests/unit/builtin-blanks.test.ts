@@ -175,3 +175,30 @@ describe("a cloze's wrong options", () => {
     for (const option of kindred) expect(option).toMatch(/ statement$/);
   });
 });
+
+describe("a repair round's true/false", () => {
+  it("counts the keys of the test it adds to ('True or false' kept, and its source), so trues do not run ahead round by round", async () => {
+    const kept = ["Memcheck is a memory error detector.", "Massif is a heap profiler."];
+    const round = async (exclude: string[]) => {
+      const items = await createBuiltinProvider().generate({
+        topic: "Valgrind",
+        difficulty: "Easy",
+        count: 6,
+        types: ["true_false", "short_answer"],
+        passages: VALGRIND_TOOLS,
+        document: { pageCount: 1, pages: () => Promise.resolve(VALGRIND_TOOLS) },
+        exclude,
+        excludeSources: kept,
+        seed: 1,
+      });
+      const statements = items.map((item) => Question.parse(item)).filter((q) => q.type === "true_false");
+      return { trues: statements.filter((q) => q.answer === "True").length, falses: statements.filter((q) => q.answer === "False").length };
+    };
+    // After questions of another type on those sentences, the round writes true statements of its own …
+    const alone = await round(kept.map((sentence) => `Which tool is described so: ${sentence}`));
+    expect(alone.trues).toBeGreaterThan(alone.falses);
+    // … after two kept true statements, no more trues than the falses it can make.
+    const after = await round(kept.map((sentence) => `True or false: ${sentence}`));
+    expect(after.trues).toBeLessThanOrEqual(after.falses);
+  });
+});

@@ -437,6 +437,16 @@ function assemble(facts: RankedFact[], pool: readonly Fact[], req: GenerationReq
   // since clearly false statements are the scarcer kind.
   const firstTrue = random() < 0.5;
   let falseCount = firstTrue && types.length > 1 ? 1 : 0;
+  // A repair round adds to a test the pipeline has begun (its questions excluded, their sources too): the keys it
+  // holds count toward the balance, or each round would add its own trues (the fixtures had tests of 4 of 4 True).
+  // A statement is True where it is its source sentence word for word.
+  const sources = new Set((req.excludeSources ?? []).map(normalizeQuestion));
+  for (const asked of req.exclude) {
+    const statement = /^True or false: (.+)$/s.exec(asked)?.[1];
+    if (statement === undefined) continue;
+    if (sources.has(normalizeQuestion(statement))) trueCount++;
+    else falseCount++;
+  }
 
   // ("True or false: Sheet music is the top level notation context." then "What is the top level notation context?"
   // asked one sentence twice: a false statement borrows no sentence asked, and the test asks none borrowed.)
