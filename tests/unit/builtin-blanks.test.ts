@@ -176,6 +176,25 @@ describe("a cloze's wrong options", () => {
   });
 });
 
+describe("a lone name listed beside the answer", () => {
+  it("is a wrong option of its kind though never written with an article, its label apart (ibase beside obase, round 43)", () => {
+    const texts = [
+      "The special variables ibase, obase, scale and last hold the state of the bc processor.",
+      "All constants in the function body will be converted using the value of ibase at the time of the function call.",
+      "Numbers are printed in the base that obase holds, and the variables ibase, obase and scale are set by assignment.",
+      "The value of scale is the number of digits after the decimal point, and last holds the last number printed.",
+    ];
+    const sentences = [1, 2].flatMap((copy) => texts.flatMap((text, i) => pageSentences({ page: copy * 10 + i, text })));
+    const vocabulary = new Vocabulary();
+    for (const sentence of sentences) vocabulary.add(sentence, nounPhrases(sentence.text, sentence.tokens));
+    const ctx = { vocabulary, difficulty: "Medium" as const, random: createRandom(1), topicKey: "function body", minUses: 1, minPages: 1, defined: new Set<string>() };
+    const answer = nounPhrases(sentences[1]!.text, sentences[1]!.tokens).find((phrase) => phrase.text === "ibase")!;
+    const options = termDistractors({ ...answer }, "All constants in the function body will be converted using the value of _____ at the time of the function call.", 3, ctx, true);
+    expect(options).toContain("obase");
+    for (const option of options) expect(["obase", "scale", "last"]).toContain(option);
+  });
+});
+
 describe("a repair round's true/false", () => {
   it("counts the keys of the test it adds to ('True or false' kept, and its source), so trues do not run ahead round by round", async () => {
     const kept = ["Memcheck is a memory error detector.", "Massif is a heap profiler."];
@@ -200,5 +219,17 @@ describe("a repair round's true/false", () => {
     // … after two kept true statements, no more trues than the falses it can make.
     const after = await round(kept.map((sentence) => `True or false: ${sentence}`));
     expect(after.trues).toBeLessThanOrEqual(after.falses);
+  });
+});
+
+describe("a name labelled by its kind", () => {
+  it("is the term without its label ('the variable ibase': ibase), a word of English keeps it ('function body')", () => {
+    const phrases = (text: string) => {
+      const [sentence] = pageSentences({ page: 1, text });
+      return nounPhrases(sentence!.text, sentence!.tokens).map((phrase) => phrase.text);
+    };
+    expect(phrases("The read function uses the current value of the variable ibase for the conversion base.")).toContain("ibase");
+    expect(phrases("The read function uses the current value of the variable ibase for the conversion base.")).not.toContain("variable ibase");
+    expect(phrases("All constants in the function body are converted at the time of the call.")).toContain("function body");
   });
 });

@@ -256,8 +256,9 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     // "NULL", "TRUE": constants from code, not terms of the answer's kind.
     if (/^\p{Lu}{2,}$/u.test(form) !== /^\p{Lu}{2,}$/u.test(answerText)) return false;
     if (isOrdinaryTerm(term, ctx)) return false;
-    // A lone word must be used as a thing ("a frame", "the environment"), not only as a verb or a label.
-    if (term.words === 1 && !term.proper && term.articled === 0 && !answer.plural) return false;
+    // A lone word must be used as a thing ("a frame", "the environment"), not only as a verb or a label; or be listed
+    // beside the answer, a name of its kind ("ibase, obase, scale and last": bc's special variables, round 43).
+    if (term.words === 1 && !term.proper && term.articled === 0 && !answer.plural && !ctx.vocabulary.areSiblings(answer.key, term.key)) return false;
     // "Document", "Texts": an ordinary word that began a heading is no name among names; nor is
     // "Invalid" or "Incorrect" beside "Callgrind", an English word capitalised where a sentence began.
     if (term.proper && term.words === 1 && (ctx.vocabulary.get(form.toLowerCase()) !== undefined || (isEnglishWord(form) && !isEnglishWord(answerText)))) return false;

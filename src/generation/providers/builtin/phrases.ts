@@ -1,3 +1,4 @@
+import { isEnglishWord } from "./english.ts";
 import type { Token } from "./nlp.ts";
 import { GENERAL_VOCABULARY, GENERIC_NOUNS, stem, STOPWORDS, VAGUE_MODIFIERS } from "./text.ts";
 
@@ -53,6 +54,12 @@ function innerHyphen(tokens: readonly Token[], i: number, bodyStart: number): bo
   return hyphen.text === "-" && i > bodyStart && before !== undefined && after !== undefined && before.end === hyphen.start && after.start === hyphen.end && INNER.has(after.pos) && isWordToken(after);
 }
 
+/** Words that label a name by its kind: "the variable ibase", "the function sqrt", "the option -x". */
+const KIND_LABELS = new Set(["variable", "variables", "function", "functions", "option", "options", "command", "commands", "keyword", "keywords", "macro", "macros", "parameter", "parameters", "constant", "constants", "flag", "flags"]);
+
+/** A name in lower case that is no English word: "ibase", "obase" (not "body" or "scale"). */
+const isBareName = (token: Token) => /^\p{Ll}[\p{Ll}\d_]{2,}$/u.test(token.text) && !isEnglishWord(token.text);
+
 export function nounPhrases(text: string, tokens: readonly Token[]): Phrase[] {
   const out: Phrase[] = [];
   let i = 0;
@@ -70,6 +77,9 @@ export function nounPhrases(text: string, tokens: readonly Token[]): Phrase[] {
     }
     let termFirst = bodyStart;
     while (termFirst < end - 1 && VAGUE_MODIFIERS.has((tokens[termFirst] as Token).lower)) termFirst++;
+    // "the variable ibase", "the special variables ibase, obase …" (bc's manual, round 43): a kind's word before a
+    // name is the name's label, and the term is the name (raters keyed "ibase", not "variable ibase").
+    if (termFirst === end - 2 && KIND_LABELS.has((tokens[termFirst] as Token).lower) && isBareName(tokens[end - 1] as Token)) termFirst++;
     // A capitalised word opening the sentence is tagged a name ("Factors are …"); it is one only when
     // it is not an ordinary capitalised word (all capitals and inner capitals stay names: "ODBC", "LilyPond").
     const termTokens = tokens.slice(termFirst, end).map((t) =>
