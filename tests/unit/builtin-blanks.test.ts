@@ -11,17 +11,24 @@ import { createBuiltinProvider } from "../../src/generation/providers/builtin/in
 import { nounPhrases } from "../../src/generation/providers/builtin/phrases.ts";
 import { rejectReason } from "../../src/generation/providers/builtin/quality.ts";
 import { createRandom } from "../../src/generation/providers/builtin/random.ts";
-import { pageSentences } from "../../src/generation/providers/builtin/sentences.ts";
+import { pageSentences, type Sentence } from "../../src/generation/providers/builtin/sentences.ts";
 import { Vocabulary } from "../../src/generation/providers/builtin/vocabulary.ts";
-import { Question, type PageText } from "../../src/generation/providers/types.ts";
+import { Question, type Difficulty, type PageText } from "../../src/generation/providers/types.ts";
+
+/** The generator's context for sentences read as a document: their terms counted, each term once enough. */
+function contextOf(sentences: Sentence[], topicKey: string, difficulty: Difficulty = "Easy") {
+  const vocabulary = new Vocabulary();
+  for (const sentence of sentences) vocabulary.add(sentence, nounPhrases(sentence.text, sentence.tokens));
+  return { vocabulary, difficulty, random: createRandom(1), topicKey, minUses: 1, minPages: 1, defined: new Set<string>() };
+}
+
+/** The sentences of `texts`, each on a page of its own, the whole printed twice so that every term recurs. */
+const twice = (texts: string[]) => [1, 2].flatMap((copy) => texts.flatMap((text, i) => pageSentences({ page: copy * 10 + i, text })));
 
 /** The phrases a blank may fall on in `text`, the sentence given on three pages so that every term recurs. */
 function blanksIn(text: string, topicKey = "zzz"): string[] {
   const sentences = [1, 2, 3].flatMap((page) => pageSentences({ page, text }));
-  const vocabulary = new Vocabulary();
-  for (const sentence of sentences) vocabulary.add(sentence, nounPhrases(sentence.text, sentence.tokens));
-  const ctx = { vocabulary, difficulty: "Easy" as const, random: createRandom(1), topicKey, minUses: 1, minPages: 1, defined: new Set<string>() };
-  return blankable(factOf(sentences[0]!), ctx).map((phrase) => phrase.text);
+  return blankable(factOf(sentences[0]!), contextOf(sentences, topicKey)).map((phrase) => phrase.text);
 }
 
 describe("a blank", () => {
@@ -160,10 +167,8 @@ describe("a cloze's wrong options", () => {
   ];
 
   it("are terms listed beside the answer or of its head noun, never terms merely used in its company", () => {
-    const sentences = [1, 2].flatMap((copy) => texts.flatMap((text, i) => pageSentences({ page: copy * 10 + i, text })));
-    const vocabulary = new Vocabulary();
-    for (const sentence of sentences) vocabulary.add(sentence, nounPhrases(sentence.text, sentence.tokens));
-    const ctx = { vocabulary, difficulty: "Medium" as const, random: createRandom(1), topicKey: "loop", minUses: 1, minPages: 1, defined: new Set<string>() };
+    const sentences = twice(texts);
+    const ctx = contextOf(sentences, "loop", "Medium");
     const answer = nounPhrases(sentences[0]!.text, sentences[0]!.tokens).find((phrase) => phrase.text === "break statement")!;
     const stem = "Termination of the loop is caused by the execution of a(n) _____ or a zero value of the condition.";
     // Used like the answer, other kinds of thing come in ("syntax error", "runtime error") …
@@ -184,10 +189,8 @@ describe("a lone name listed beside the answer", () => {
       "Numbers are printed in the base that obase holds, and the variables ibase, obase and scale are set by assignment.",
       "The value of scale is the number of digits after the decimal point, and last holds the last number printed.",
     ];
-    const sentences = [1, 2].flatMap((copy) => texts.flatMap((text, i) => pageSentences({ page: copy * 10 + i, text })));
-    const vocabulary = new Vocabulary();
-    for (const sentence of sentences) vocabulary.add(sentence, nounPhrases(sentence.text, sentence.tokens));
-    const ctx = { vocabulary, difficulty: "Medium" as const, random: createRandom(1), topicKey: "function body", minUses: 1, minPages: 1, defined: new Set<string>() };
+    const sentences = twice(texts);
+    const ctx = contextOf(sentences, "function body", "Medium");
     const answer = nounPhrases(sentences[1]!.text, sentences[1]!.tokens).find((phrase) => phrase.text === "ibase")!;
     const options = termDistractors({ ...answer }, "All constants in the function body will be converted using the value of _____ at the time of the function call.", 3, ctx, true);
     expect(options).toContain("obase");
