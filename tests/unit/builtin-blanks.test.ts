@@ -236,3 +236,12 @@ describe("a name labelled by its kind", () => {
     expect(phrases("All constants in the function body are converted at the time of the call.")).toContain("function body");
   });
 });
+
+describe("a blank after a name or in an idiom", () => {
+  it("is refused: 'the bc _____ is terminated' (processor), 'not on _____ with' (par)", () => {
+    expect(blanksIn("When the quit statement is read, the bc processor is terminated, regardless of where the quit statement is found.")).not.toContain("processor");
+    expect(blanksIn("Performance of asynchronous iteration is not on par with the traditional event listeners of the module.")).not.toContain("par");
+    // After a word of English the noun is a term of its own.
+    expect(blanksIn("When the quit statement is read, the whole processor is terminated, regardless of where the quit statement is found.")).toContain("processor");
+  });
+});

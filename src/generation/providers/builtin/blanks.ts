@@ -1,4 +1,5 @@
 import { abbreviatesItself, isOrdinaryTerm, overlaps, type DistractorContext } from "./distractors.ts";
+import { isEnglishWord } from "./english.ts";
 import type { Fact } from "./facts.ts";
 import type { Token } from "./nlp.ts";
 import type { Phrase } from "./phrases.ts";
@@ -71,6 +72,9 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // "a key:_____ pair", "-_____": the rest of a compound written with a colon, a hyphen or a slash.
       // ".pyc files" makes "._____": a blank after a dot leaves a piece of the name behind.
       if (opened > 0 || /[-/:.]$/.test(text.slice(0, phrase.termStart)) || /^(?:[-/]|:\S)/.test(text.slice(phrase.stop))) return false;
+      // "the bc _____ is terminated" (processor, round 43): a name in lower case right before the blank is the first word of its term.
+      const nameBefore = fact.sentence.tokens[phrase.termFirst - 1];
+      if (nameBefore && /^\p{Ll}[\p{Ll}\d_]+$/u.test(nameBefore.text) && !STOPWORDS.has(nameBefore.lower) && !isEnglishWord(nameBefore.text)) return false;
       // "the traditional 'line' _____" (event API, round 43): a quoted word before the blank is the first word of its term.
       if (/['"’”]\s*$/.test(text.slice(0, phrase.termStart))) return false;
       // "created with _____ to null" (output set), "to the _____ at the time of their call" (scale set, round 43): a last
@@ -204,7 +208,7 @@ const EVERYDAY = new Set(
 /** Words that are both a noun and a participle of the same spelling: "the output set to null". */
 const PARTICIPLE_NOUNS = new Set(["set", "reset", "put", "cut", "read", "run", "hit", "shut", "spread", "split", "cast", "bound", "built"]);
 
-const FIXED_EXPRESSION = /\b(?:to (?:a|an|some) (?:lesser |greater |large |certain |limited )?extent|of course|into account|for (?:example|instance)|in (?:fact|general|practice|particular|turn|part|order|place|time|case|effect|principle|short|detail)|at (?:least|most|once|times|first|all)|by (?:hand|default|definition|far|means)|on (?:purpose|average|demand)|as a (?:rule|whole))$/i;
+const FIXED_EXPRESSION = /\b(?:to (?:a|an|some) (?:lesser |greater |large |certain |limited )?extent|of course|into account|for (?:example|instance)|in (?:fact|general|practice|particular|turn|part|order|place|time|case|effect|principle|short|detail)|at (?:least|most|once|times|first|all)|by (?:hand|default|definition|far|means)|on (?:purpose|average|demand|par)|as a (?:rule|whole))$/i;
 
 /** Phrases borrowed whole from Latin or French: a word of one is no term ("_____ versa", round 31). */
 const FOREIGN_PHRASE = /\b(?:vice versa|et al|per se|ad hoc|de facto|status quo|a priori|a posteriori|in situ|in vivo|in vitro|en masse|en route|bona fide)\b/gi;
