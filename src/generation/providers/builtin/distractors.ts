@@ -238,6 +238,8 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
   const answerText = answer.text;
   const answerHead = answer.key.split(" ").at(-1) ?? "";
   const usable = (term: VocabTerm) => {
+    // First, being cheap: most of the vocabulary is of another kind.
+    if (kindred && !ctx.vocabulary.areSiblings(answer.key, term.key) && (answer.words === 1 || term.head !== answerHead)) return false;
     const form = formOf(term, answer.plural);
     // "xml", "ls": short lower-case words are file names and commands more often than terms.
     if (!form || form.length > 40 || /\d/.test(form) || (!term.proper && form.length < 4)) return false;
@@ -264,7 +266,6 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     if (term.proper && term.words === 1 && (ctx.vocabulary.get(form.toLowerCase()) !== undefined || (isEnglishWord(form) && !isEnglishWord(answerText)))) return false;
     if (!sameForm(answerText, form)) return false;
     const sibling = ctx.vocabulary.areSiblings(answer.key, term.key);
-    if (kindred && !sibling && (answer.words === 1 || term.head !== answerHead)) return false;
     // "runtime error" beside "run time error": one term written two ways.
     if (compact(form) === compact(answerText)) return false;
     // "import machinery" gets compounds of nouns ("import system", "cache entry"), never "unbounded recursion" or
@@ -400,11 +401,23 @@ function actionLed(term: VocabTerm, form: string): boolean {
 export function describesBoth(fact: Fact, other: Fact): boolean {
   const complement = fact.complement;
   if (!complement || !other.subject || other.subject.key === fact.subject?.key) return false;
-  const described = [...contentStems(complement)];
-  const theirs = contentStems(other.predicate ?? "");
-  if (described.length > 0 && described.every((word) => theirs.has(word))) return true;
-  const name = [...contentStems(other.subject.text)];
-  return other.subject.key.split(" ").at(-1) === fact.genus && name.length > 0 && name.every((word) => described.includes(word));
+  const described = stemsOf(fact).complement;
+  const theirs = stemsOf(other).predicate;
+  if (described.size > 0 && [...described].every((word) => theirs.has(word))) return true;
+  if (other.subject.key.split(" ").at(-1) !== fact.genus) return false;
+  const name = stemsOf(other).subject;
+  return name.size > 0 && [...name].every((word) => described.has(word));
+}
+
+/** A fact's content words, stemmed once: `describesBoth` compares every fact of a pool with the others. */
+const factStems = new WeakMap<Fact, { complement: Set<string>; predicate: Set<string>; subject: Set<string> }>();
+function stemsOf(fact: Fact): { complement: Set<string>; predicate: Set<string>; subject: Set<string> } {
+  let known = factStems.get(fact);
+  if (!known) {
+    known = { complement: contentStems(fact.complement ?? ""), predicate: contentStems(fact.predicate ?? ""), subject: contentStems(fact.subject?.text ?? "") };
+    factStems.set(fact, known);
+  }
+  return known;
 }
 
 /** Every content word of `name` is in the fact's sentence outside its subject. */
