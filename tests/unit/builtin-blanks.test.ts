@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { blankable } from "../../src/generation/providers/builtin/blanks.ts";
 import { termDistractors } from "../../src/generation/providers/builtin/distractors.ts";
 import { factOf } from "../../src/generation/providers/builtin/facts.ts";
+import { clozeShort } from "../../src/generation/providers/builtin/questions.ts";
 import { createBuiltinProvider } from "../../src/generation/providers/builtin/index.ts";
 import { nounPhrases } from "../../src/generation/providers/builtin/phrases.ts";
 import { rejectReason } from "../../src/generation/providers/builtin/quality.ts";
@@ -243,5 +244,28 @@ describe("a blank after a name or in an idiom", () => {
     expect(blanksIn("Performance of asynchronous iteration is not on par with the traditional event listeners of the module.")).not.toContain("par");
     // After a word of English the noun is a term of its own.
     expect(blanksIn("When the quit statement is read, the whole processor is terminated, regardless of where the quit statement is found.")).toContain("processor");
+  });
+});
+
+describe("a hyphenated name", () => {
+  // The man-db manual (round 45): "Fill in the blank (two words): … _____ will attempt to detect …" (man-db).
+  const texts = [
+    "If no character set is specified in the subdirectory name, man-db will attempt to detect whether each page is encoded using UTF-8.",
+    "The index cache of man-db is rebuilt by mandb whenever a hierarchy of pages changes on the disk.",
+    "The MANPATH variable lists every hierarchy of pages that man-db searches, in the order given.",
+    "A compressed page is decompressed by man-db with the program that its file extension names.",
+    "The whatis database of man-db holds the name and the short description of every page it knows.",
+    "Stray cat pages are formatted pages that have no source file in the hierarchy that man-db searches.",
+  ];
+
+  it("is one word: never the document's subject as a blank, and never hinted as two words", () => {
+    const sentences = twice(texts);
+    const ctx = contextOf(sentences, "character set");
+    const fact = factOf(sentences[0]!);
+    expect(ctx.vocabulary.pagesRead).toBeGreaterThanOrEqual(10);
+    expect(blankable(fact, ctx).map((phrase) => phrase.text)).not.toContain("man-db");
+    // Asked anyway, as a document of a few pages would, its hint counts the words a student types.
+    const name = nounPhrases(fact.sentence.text, fact.sentence.tokens).find((phrase) => phrase.text === "man-db")!;
+    expect(clozeShort(fact, name).question).toMatch(/^Fill in the blank: If no character set/);
   });
 });

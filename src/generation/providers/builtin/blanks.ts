@@ -36,7 +36,8 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // "of course", "for example": a word of a fixed expression is no term.
       if (FIXED_EXPRESSION.test(text.slice(Math.max(0, phrase.start - 12), phrase.stop))) return false;
       if (inForeignPhrase(text, phrase)) return false;
-      if (phrase.words === 1 && isDocumentSubject(phrase.key, ctx)) return false;
+      // (A hyphenated name is one word: "man-db" in the man-db manual, round 45.)
+      if (!phrase.text.includes(" ") && isDocumentSubject(phrase.key, ctx)) return false;
       // Inside brackets the blank is an aside ("Members (_____ or nested classes)").
       const opened = text.slice(0, phrase.start).split("(").length - text.slice(0, phrase.start).split(")").length;
       // Inside quotes the blank is part of a title or a message, not a term.

@@ -90,7 +90,8 @@ export function cloze(fact: Fact, phrase: Phrase, distractors: string[], random:
 }
 
 export function clozeShort(fact: Fact, phrase: Phrase): Question {
-  const words = phrase.words;
+  // As a student types them: "man-db" is one word, "multi-line feature" two (round 45 asked "man-db" as two).
+  const words = termForm(fact, phrase).split(/\s+/).length;
   const hint = words > 1 ? ` (${words === 2 ? "two" : "three"} words)` : "";
   return { question: `Fill in the blank${hint}: ${clozeText(fact, phrase)}`, type: "short_answer", options: [], answer: termForm(fact, phrase), ...base(fact) };
 }
