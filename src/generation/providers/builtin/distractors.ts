@@ -238,8 +238,9 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
   const answerText = answer.text;
   const answerHead = answer.key.split(" ").at(-1) ?? "";
   const usable = (term: VocabTerm) => {
+    const sibling = ctx.vocabulary.areSiblings(answer.key, term.key);
     // First, being cheap: most of the vocabulary is of another kind.
-    if (kindred && !ctx.vocabulary.areSiblings(answer.key, term.key) && (answer.words === 1 || term.head !== answerHead)) return false;
+    if (kindred && !sibling && (answer.words === 1 || term.head !== answerHead)) return false;
     const form = formOf(term, answer.plural);
     // "xml", "ls": short lower-case words are file names and commands more often than terms.
     if (!form || form.length > 40 || /\d/.test(form) || (!term.proper && form.length < 4)) return false;
@@ -260,12 +261,11 @@ export function termDistractors(answer: AnswerShape, stemText: string, n: number
     if (isOrdinaryTerm(term, ctx)) return false;
     // A lone word must be used as a thing ("a frame", "the environment"), not only as a verb or a label; or be listed
     // beside the answer, a name of its kind ("ibase, obase, scale and last": bc's special variables, round 43).
-    if (term.words === 1 && !term.proper && term.articled === 0 && !answer.plural && !ctx.vocabulary.areSiblings(answer.key, term.key)) return false;
+    if (term.words === 1 && !term.proper && term.articled === 0 && !answer.plural && !sibling) return false;
     // "Document", "Texts": an ordinary word that began a heading is no name among names; nor is
     // "Invalid" or "Incorrect" beside "Callgrind", an English word capitalised where a sentence began.
     if (term.proper && term.words === 1 && (ctx.vocabulary.get(form.toLowerCase()) !== undefined || (isEnglishWord(form) && !isEnglishWord(answerText)))) return false;
     if (!sameForm(answerText, form)) return false;
-    const sibling = ctx.vocabulary.areSiblings(answer.key, term.key);
     // "runtime error" beside "run time error": one term written two ways.
     if (compact(form) === compact(answerText)) return false;
     // "import machinery" gets compounds of nouns ("import system", "cache entry"), never "unbounded recursion" or
@@ -409,25 +409,36 @@ export function describesBoth(fact: Fact, other: Fact): boolean {
   return name.size > 0 && [...name].every((word) => described.has(word));
 }
 
-/** A fact's content words, stemmed once: `describesBoth` compares every fact of a pool with the others. */
-const factStems = new WeakMap<Fact, { complement: Set<string>; predicate: Set<string>; subject: Set<string> }>();
-function stemsOf(fact: Fact): { complement: Set<string>; predicate: Set<string>; subject: Set<string> } {
+/** A fact's content words, stemmed once: `describesBoth` and `namedByPredicate` compare every fact of a pool with the others. */
+interface FactStems {
+  complement: Set<string>;
+  predicate: Set<string>;
+  subject: Set<string>;
+  /** The sentence's words outside its subject. */
+  rest: Set<string>;
+}
+const factStems = new WeakMap<Fact, FactStems>();
+function stemsOf(fact: Fact): FactStems {
   let known = factStems.get(fact);
   if (!known) {
-    known = { complement: contentStems(fact.complement ?? ""), predicate: contentStems(fact.predicate ?? ""), subject: contentStems(fact.subject?.text ?? "") };
+    const { text } = fact.sentence;
+    const subject = fact.subject;
+    known = {
+      complement: contentStems(fact.complement ?? ""),
+      predicate: contentStems(fact.predicate ?? ""),
+      subject: contentStems(subject?.text ?? ""),
+      rest: subject ? contentStems(`${text.slice(0, subject.start)} ${text.slice(subject.stop)}`) : new Set(),
+    };
     factStems.set(fact, known);
   }
   return known;
 }
 
-/** Every content word of `name` is in the fact's sentence outside its subject. */
-function namedByPredicate(fact: Fact, name: string): boolean {
-  const subject = fact.subject;
-  if (!subject) return false;
-  const { text } = fact.sentence;
-  const rest = contentStems(`${text.slice(0, subject.start)} ${text.slice(subject.stop)}`);
-  const words = [...contentStems(name)];
-  return words.length > 0 && words.every((word) => rest.has(word));
+/** Every content word of `other`'s subject is in `fact`'s sentence outside its own subject. */
+function namedByPredicate(fact: Fact, other: Fact): boolean {
+  const { rest } = stemsOf(fact);
+  const name = stemsOf(other).subject;
+  return fact.subject !== undefined && name.size > 0 && [...name].every((word) => rest.has(word));
 }
 
 export function rivalFacts(
@@ -471,7 +482,7 @@ export function rivalFacts(
     if (overlaps(rival.text, subject.text) || synonymous(rival.text, rival.key, subject.text, subject.key, ctx.vocabulary)) return false;
     // "A statement list is a list of bc statements" (said of the function body, round 43): a rival named by words the
     // rest of the sentence uses reads as true in the subject's place (either way round: "true of X" puts X in the rival's).
-    if (inPlace && (namedByPredicate(fact, rival.text) || namedByPredicate(other, subject.text) || describesBoth(fact, other) || describesBoth(other, fact))) return false;
+    if (inPlace && (namedByPredicate(fact, other) || namedByPredicate(other, fact) || describesBoth(fact, other) || describesBoth(other, fact))) return false;
     // "Enumerations are instances of their enum class" for "Enum members …": words of one root name related
     // things (an enum and its members, a logger and logging), and the swap is neither clearly false nor true.
     if (inPlace && shareRoot(rival.text, subject.text)) return false;
