@@ -4,7 +4,6 @@ import { systemClock, type Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { migrate, openDatabase } from "./db.ts";
-import { migrateBesideOthers } from "./leader.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail.ts";
 import { createRateLimiter } from "./rate-limit.ts";
@@ -22,8 +21,8 @@ export async function openContext(config: Config, opts: { log?: Logger; clock?: 
   const clock = opts.clock ?? systemClock;
   const db = openDatabase(config);
   try {
-    // Several instances may start at once on one database (src/core/leader.ts).
-    const applied = await migrateBesideOthers(() => migrate(db));
+    // Several instances may start at once on one database: one migrates, the others wait (migration-lock.ts).
+    const applied = await migrate(db);
     if (applied.length) log.info({ migrations: applied }, "database migrated");
   } catch (err) {
     await db.destroy();

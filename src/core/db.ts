@@ -4,6 +4,7 @@ import knex, { type Knex } from "knex";
 import pg from "pg";
 import { migrations } from "../../migrations/index.ts";
 import type { Config } from "./config.ts";
+import { holdMigrationLock } from "./migration-lock.ts";
 
 export type Db = Knex;
 
@@ -23,7 +24,9 @@ export function openDb(databaseFile: string): Db {
       min: 1,
       max: 1,
       afterCreate(conn: { run(sql: string, cb: (err: Error | null) => void): void }, done: (err: Error | null, conn: unknown) => void) {
-        const pragmas = ["PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 5000", "PRAGMA synchronous = FULL"];
+        // The busy timeout first: switching a new file to WAL needs a moment alone with it, and another
+        // process opening it then must wait, not fail (measured: SQLITE_BUSY on two opened at once).
+        const pragmas = ["PRAGMA busy_timeout = 5000", "PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON", "PRAGMA synchronous = FULL"];
         const next = (i: number): void => {
           if (i === pragmas.length) return done(null, conn);
           conn.run(pragmas[i]!, (err) => (err ? done(err, conn) : next(i + 1)));
@@ -109,26 +112,20 @@ const migrationSource: Knex.MigrationSource<(typeof migrations)[number]> = {
 
 type Source = typeof migrationSource;
 
-/** What an instance that lost the race to migrate throws; migrateBesideOthers (leader.ts) tries again. */
-export const APPLIED_MEANWHILE = "already applied by another instance";
-
 /**
- * knex takes its migration lock and only then runs the migrations it listed before taking it. It lists
- * them again under the lock only when the whole batch runs in one transaction, and 011 runs outside one.
- * So an instance that listed 006 as pending while another was applying it would then apply it a second
- * time, once the other had let the lock go. The CI saw this once: two `serve` started together, and the
- * second exited with "duplicate column name: text_bytes". Here the list is checked again under the lock,
- * and the instance gives way if another has applied any of it. A data migration is never run twice.
+ * Applies the pending migrations, one process at a time (migration-lock.ts): knex lists what is pending
+ * only once it holds the lock, so what another instance applied meanwhile is never applied again.
  */
-async function appliedMeanwhile(trx: Knex, pending: unknown[]): Promise<void> {
-  const done = new Set((await trx("knex_migrations").select("name")).map((r: { name: string }) => r.name));
-  const again = (pending as { name: string }[]).find((m) => done.has(m.name));
-  if (again) throw new Error(`Migration ${again.name} was ${APPLIED_MEANWHILE} while this one waited for the lock.`);
-}
-
 export async function migrate(db: Db, source: Source = migrationSource): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest({ migrationSource: source, beforeAll: appliedMeanwhile })) as [number, string[]];
-  return applied;
+  const release = await holdMigrationLock(db);
+  try {
+    // Nobody else is migrating, so a set knex lock was left by a process that died while migrating.
+    await db.migrate.forceFreeMigrationsLock();
+    const [, applied] = (await db.migrate.latest({ migrationSource: source })) as [number, string[]];
+    return applied;
+  } finally {
+    await release();
+  }
 }
 
 export async function pendingMigrations(db: Db): Promise<string[]> {

@@ -14,7 +14,6 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { Knex } from "knex";
 import type { Clock } from "./clock.ts";
-import { APPLIED_MEANWHILE } from "./db.ts";
 
 /** This process among the instances: host, process id and a random part (a reused pid is another one). */
 export const INSTANCE_ID = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
@@ -110,26 +109,4 @@ export async function releaseLease(app: { db: Knex }, name: string): Promise<voi
 export async function onOneInstance<T>(app: { db: Knex; clock: Clock }, name: string, ttlMs: number, task: () => Promise<T>): Promise<T | undefined> {
   if (!(await takeLease(app, name, ttlMs))) return undefined;
   return task();
-}
-
-/** What losing the start-up race looks like: knex's own tables made, or its lock held, by another instance. */
-const MIGRATION_RACE = new RegExp(`already exists|already locked|duplicate key|UNIQUE constraint failed|${APPLIED_MEANWHILE}`, "i");
-
-/**
- * Migrates on start when other instances may be starting at the same moment: on a fresh database all of
- * them try to create knex's bookkeeping tables and all but one fail (measured: the second of two `serve`
- * started together exited with "table knex_migrations already exists"); later, one holds knex's migration
- * lock while the others are refused, or find under it that what they listed was applied meanwhile
- * (db.ts appliedMeanwhile). The losers wait a second and try again, by then finding the work done
- * (nothing pending) or the lock free. Any other failure is thrown at once.
- */
-export async function migrateBesideOthers(migrate: () => Promise<string[]>, tries = 60): Promise<string[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await migrate();
-    } catch (err) {
-      if (attempt >= tries || !MIGRATION_RACE.test(String((err as Error)?.message))) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
 }
