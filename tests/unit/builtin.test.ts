@@ -629,6 +629,9 @@ describe("question forms on real sentences", () => {
       ["The Debian kernel team maintains the Debian Kernel Handbook with comprehensive documentation about most kernel related tasks.", "refers to the document"],
       ["Detailed documentation on the configuration syntax is available at the project's website.", "refers to the document"],
       ["See the documentation of the apt.conf file for the full list of options.", "refers to the document"],
+      // Where to read about a thing is a pointer; manual pages as the subject (man-db's manual, round 45) are not.
+      ["The man page for apt.conf lists every option with its default.", "refers to the document"],
+      ["Every option of the cron daemon is described in its manual page.", "refers to the document"],
       ["The Enhances field describes a suggestion for a package, but in a different context.", "continuation"],
       ["Falcot Corp has its own, but an individual user is more likely to use the DNS servers provided by their ISP.", "continuation"],
       ["TIP Text shortcuts for cron cron recognizes some abbreviations which replace the first five fields in a crontab entry.", "label"],
@@ -835,8 +838,18 @@ describe("question forms on real sentences", () => {
   it("refuses a pronoun subject after an opening phrase that names nothing of its number, and the parts of a thing described before (round 33: Massif's manual)", () => {
     expect(rejectReason(read("As well as the basic counts, it gives an allocation tree which indicates which pieces of code allocated heap memory."))).toBe("early pronoun");
     expect(rejectReason(read("When R starts, it reads the profile file of the site."))).toBeUndefined();
+    // "They" before an auxiliary too ("it" there may be expletive, "they" never is), and a set phrase names nothing (round 45).
+    expect(rejectReason(read("To make matters worse, they may have compression extensions other than the default and reside on read-only file systems."))).toBe("early pronoun");
+    expect(rejectReason(read("When manual pages are formatted, they may be stored in the cat hierarchy."))).toBeUndefined();
     expect(rejectReason(read("The tree entries correspond not to functions, but to individual code locations."))).toBe("vague subject");
     expect(rejectReason(read("Meaning that if a superclass defines a comparison operator, total_ordering will not implement it again."))).toBe("anaphoric start");
+    // Round 45: a comparison with something shown before, and a use its name gives away.
+    expect(rejectReason(read("Just like in the example before, the same output space is provided for each call of inflate."))).toBe("anaphoric start");
+    // (Manual pages as a sentence's subject are no pointer to read elsewhere: man-db's manual.)
+    expect(rejectReason(read("Manual pages are grouped into numbered sections by subject."))).toBeUndefined();
+    expect(rejectReason(read("The fragment percent-encode set is used for URL fragments."))).toBe("tautology");
+    expect(rejectReason(read("The path percent-encode set is used for the path of most URLs."))).toBe("tautology");
+    expect(rejectReason(read("The userinfo percent-encode set is used exclusively for username and passwords encoded within the URL."))).toBeUndefined();
   });
 
   it("offers no option whose head word is a word of the key, nor a name from code seen once ('heap memory' beside 'memory consumption', 'contentCancels', round 33)", async () => {
@@ -935,6 +948,10 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The method stops searching up the hierarchy whenever a logger with the propagate attribute set to false is found."))).toBe("vague subject");
     expect(rejectReason(read("The method is called with the record as its only argument."))).toBe("vague subject");
     expect(rejectReason(read("Running Node.js will now share port 8000 between the workers."))).toBe("refers to an example");
+    // Round 45: "would" tells of a case set up before, unless the sentence sets it up itself.
+    expect(rejectReason(read("A manual page would not be displayed about the local systems conventions."))).toBe("refers to an example");
+    expect(rejectReason(read("An example would be a user having a personal manual page hierarchy in an NFS based home directory."))).toBe("refers to an example");
+    expect(rejectReason(read("Additional directories for manual pages in other character sets would be used if present."))).toBeUndefined();
     // A method named, and a compound noun after "the method", stand as they are.
     expect(rejectReason(read("The hasHandlers() method stops searching up the hierarchy when a logger does not propagate."))).toBeUndefined();
     expect(rejectReason(read("The method resolution order is computed from the bases of a class."))).toBeUndefined();

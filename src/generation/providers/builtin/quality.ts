@@ -1,7 +1,7 @@
 import { isEnglishWord, startsWithName } from "./english.ts";
 import type { Token } from "./nlp.ts";
 import type { Sentence } from "./sentences.ts";
-import { escapeRegExp, GENERAL_VOCABULARY, GENERIC_NOUNS } from "./text.ts";
+import { contentStems, escapeRegExp, GENERAL_VOCABULARY, GENERIC_NOUNS } from "./text.ts";
 
 /**
  * Whether a sentence can carry a study question as it stands: a complete statement that reads
@@ -11,7 +11,7 @@ import { escapeRegExp, GENERAL_VOCABULARY, GENERIC_NOUNS } from "./text.ts";
 
 /** Openers that lean on the sentence before ("It …", "These …", "However, …", "The second …"). */
 const ANAPHORIC_START =
-  /^(?:(?:First|Second|Third|Firstly|Secondly|Thirdly)(?=,)|Further|Even|Eventually|Ultimately|Later|Afterwards|Lastly|Next|At the end of the day|In the end|It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Meaning|Which means|That is|Of course|In this|In that|In these|In such|In both|In either|In each case|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Any other|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|One (?:problem|issue|difficulty|drawback|disadvantage|complication|limitation|catch|consequence|exception)\b|An (?:other|additional)\b|(?:Unlike|Like)\s+(?:it|its|this|that|these|those|they|them|their|the (?:former|latter|above|previous|other|one|ones))\b)\b/;
+  /^(?:(?:First|Second|Third|Firstly|Secondly|Thirdly)(?=,)|Further|Even|Eventually|Ultimately|Later|Afterwards|Lastly|Next|At the end of the day|In the end|It|Its|This|That|These|Those|They|Their|Them|He|She|His|Her|We|Our|You|Your|I|Such|Both|Either|Neither|Here|Then|Now|So|But|And|Or|Nor|Yet|Otherwise|Instead|Likewise|Similarly|Just (?:like|as)|However|Thus|Hence|Therefore|Also|Again|Still|Consequently|Furthermore|Moreover|Finally|Alternatively|Conversely|Accordingly|Besides|Meanwhile|Nevertheless|Nonetheless|Indeed|Meaning|Which means|That is|Of course|In this|In that|In these|In such|In both|In either|In each case|In contrast|In addition|In fact|In other words|In particular|In general|In practice|In the (?:latter|former|above|previous|following)|For this|For these|For example|For instance|As a result|As such|As before|As above|As mentioned|As noted|As shown|As we|On the other hand|At this|By contrast|Note|Another|Any other|Each of|All of|One of|Some of|Most of|Many of|Other|The (?:first|second|third|fourth|last|latter|former|next|previous|following|above|same|other|rest|remaining|result|answer|reason|example|output|code|program)\b|A (?:second|third|further|similar)\b|One (?:problem|issue|difficulty|drawback|disadvantage|complication|limitation|catch|consequence|exception)\b|An (?:other|additional)\b|(?:Unlike|Like)\s+(?:it|its|this|that|these|those|they|them|their|the (?:former|latter|above|previous|other|one|ones))\b)\b/;
 /**
  * "It is possible to …", "It is an error to …": an "it" that stands for the clause after it, not for
  * something said before (the Python tutorial's facts about dictionaries are written so).
@@ -19,6 +19,20 @@ const ANAPHORIC_START =
 const EXPLETIVE_IT =
   /^It (?:is|was) (?:(?:also|often|usually|always|never|not|sometimes|generally)\s+)?(?:possible|impossible|an error|illegal|legal|valid|invalid|necessary|unnecessary|required|allowed|permitted|forbidden|safe|unsafe|common|customary|sufficient|enough|important|essential) (?:to|for|that)\b/;
 /** Pronouns early in the sentence stand for something said before it. */
+/** "The fragment percent-encode set is used for URL fragments.": what a thing is used for, given by its name. */
+const USED_FOR = /^(?:The|An?)\s+(.+?)\s+(?:is|are)\s+(?:\p{Ll}+ly\s+)?used\s+(?:for|to|in|with|on)\s+(.+)$/u;
+
+/** Whether the sentence says a thing is used for what its name's modifiers already say (round 45: keyed True, known without reading). */
+function namesItsUse(text: string): boolean {
+  const match = USED_FOR.exec(text);
+  if (!match) return false;
+  const name = match[1]!.split(/\s+/);
+  const modifiers = contentStems(name.slice(0, -1).join(" "));
+  return [...contentStems(match[2]!)].some((s) => modifiers.has(s));
+}
+
+/** "see the man page", "in its manual page", "the man page for grep": where to read about something. */
+const PAGE_POINTER = /\b(?:see|in|from|read|consult|check|refer to)\s+(?:the\s+|its\s+|their\s+|\S+'s\s+)?(?:\S+\s+)?(?:man|manual|info)\s+pages?\b|\b(?:man|manual|info)\s+pages?\s+(?:for|of|on|about)\s+\S/i;
 const EARLY_PRONOUN = new Set(["it", "this", "these", "those", "they", "them", "he", "she", "its", "their", "former", "latter", "such"]);
 /** The document talking about itself, its layout or its reader. */
 const SELF_REFERENCE =
@@ -293,7 +307,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "Namespaces are sealed once they are loaded": the tagger may not lemmatise a capitalised plural.
   const pluralNoun = (t: Token) => /\p{L}{3}s$/u.test(t.lower) && (t.lemma !== t.lower || t.text !== t.lower);
   // "By default, it sets up …": the noun of a set phrase names nothing the pronoun could stand for.
-  const setPhrase = /^(?:By (?:default|design|hand)|In (?:general|practice|principle|short|most cases|any case|that case)|At (?:first|times)|Of course|As a rule)\b/i.exec(text)?.[0].length ?? 0;
+  const setPhrase = /^(?:By (?:default|design|hand)|In (?:general|practice|principle|short|most cases|any case|that case)|At (?:first|times)|Of course|As a rule|To make matters (?:worse|better|simpler))\b/i.exec(text)?.[0].length ?? 0;
   // "If no rule is given, it prints …" (round 43): what there is none of is nothing the pronoun could stand for.
   const antecedent = (t: Token, i: number) =>
     t.start >= setPhrase && t.end <= (early?.start ?? 0) && (t.pos === "NOUN" || t.pos === "PROPN") && (!plural || pluralNoun(t)) && tokens[i - 1]?.lower !== "no";
@@ -302,8 +316,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   }
   // "As well as the basic counts, it gives an allocation tree …" (round 33): the main clause's subject, a pronoun after
   // an opening phrase, stands for something before the sentence unless that phrase names a thing of its number. (Not
-  // before an auxiliary: "In some cases, it may be preferable …" is an expletive "it".)
-  const clauseSubject = tokens.findIndex((t, i) => i <= MAX_OPENING && ["it", "they"].includes(t.lower) && tokens[i - 1]?.text === "," && tokens[i + 1]?.pos === "VERB");
+  // before an auxiliary: "In some cases, it may be preferable …" is an expletive "it"; "they" never is: "To make matters
+  // worse, they may have …", round 45.)
+  const clauseSubject = tokens.findIndex((t, i) => i <= MAX_OPENING && ["it", "they"].includes(t.lower) && tokens[i - 1]?.text === "," && (tokens[i + 1]?.pos === "VERB" || (t.lower === "they" && tokens[i + 1]?.pos === "AUX")));
   if (clauseSubject > 0) {
     const they = tokens[clauseSubject]?.lower === "they";
     // A phrase's head, not its modifier: "After all of the base class fields are added, it adds …" names no one thing.
@@ -327,6 +342,11 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\b(?:i\.\s?e\.|e\.\s?g\.),?\s*[‘'"“]/i.test(text)) return "refers to an example";
   // "Running Node.js will now share port 8000 between the workers." (round 37): what the example just shown does now.
   if (/\b(?:will|would|should|can|could|may|might|must) now\b/i.test(text)) return "refers to an example";
+  // "A manual page would not be displayed about the local systems conventions.", "An example would be a user having …"
+  // (round 45, man-db's manual): "would" as the main verb, with no condition in the sentence, tells what happens in
+  // a case set up before it.
+  const finite = tokens.find((t) => t.pos === "VERB" || t.pos === "AUX");
+  if (finite?.lower === "would" && !/\b(?:if|unless|otherwise|when|whenever|without|once|in case)\b/i.test(text)) return "refers to an example";
   // "… affected by the most recent successful use of this call." (round 42, Node.js's dgram): the call is the entry the
   // sentence stands under, named only there.
   if (/\b(?:this|that) (?:call|method|function|option|setting|flag|property|parameter|argument|callback)\b/i.test(text)) return "continuation";
@@ -338,10 +358,12 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "… one of the most severely misunderstood technologies around": a superlative judgement, not a fact.
   if (EVALUATIVE.test(text) || /,\s*say,/i.test(text) || /\bone of the (?:most|least|best|worst)\b/i.test(text)) return "opinion";
   if (BOOK_TALK.test(text)) return "refers to the document";
+  if (namesItsUse(text)) return "tautology";
   // "… maintains the Debian Kernel Handbook with comprehensive documentation", "… are documented in the man page":
   // where to read about something, not the thing.
-  // ("… providing code, data, or documentation" is what a package holds, not a pointer.)
-  if (/\b(?:handbook|documented (?:in|by|on|at)|man pages?|manual pages?|info pages?)\b/i.test(text) || DOCUMENTATION_POINTER.test(text)) return "refers to the document";
+  // ("… providing code, data, or documentation" is what a package holds, not a pointer; nor is a manual page a pointer
+  // where the sentence is about manual pages, "When manual pages are formatted, …" in man-db's manual, round 45.)
+  if (/\bhandbook\b|\bdocumented (?:in|by|on|at)\b/i.test(text) || PAGE_POINTER.test(text) || DOCUMENTATION_POINTER.test(text)) return "refers to the document";
   // "The basic suppression format is described in Suppressing errors.": where to read, not what.
   if (/\b(?:is|are) (?:described|explained|covered|discussed|documented|detailed|listed|shown|given) (?:in|on|at|below|above|later|elsewhere|separately)\b/i.test(text)) return "refers to the document";
   // "Documentation on how to implement generic classes …": a "See also" link's description, not a statement.
