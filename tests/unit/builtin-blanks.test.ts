@@ -199,6 +199,20 @@ describe("a lone name listed beside the answer", () => {
   });
 });
 
+describe("a name after the word for its kind", () => {
+  it("is the name alone: 'the program grep' gives 'grep', never 'program grep' as an option (GNU time's manual, round 45)", () => {
+    for (const [text, name] of [
+      ["Here is an example of running the program grep on a file of aliases.", "grep"],
+      ["The variable ibase holds the input base.", "ibase"],
+      ["The module zipfile reads and writes ZIP archives.", "zipfile"],
+    ] as const) {
+      const phrases = nounPhrases(text, pageSentences({ page: 1, text })[0]!.tokens).map((phrase) => phrase.text);
+      expect(phrases, text).toContain(name);
+      expect(phrases.some((phrase) => phrase.endsWith(` ${name}`)), text).toBe(false);
+    }
+  });
+});
+
 describe("a repair round's true/false", () => {
   it("counts the keys of the test it adds to ('True or false' kept, and its source), so trues do not run ahead round by round", async () => {
     const kept = ["Memcheck is a memory error detector.", "Massif is a heap profiler."];

@@ -55,7 +55,9 @@ function innerHyphen(tokens: readonly Token[], i: number, bodyStart: number): bo
 }
 
 /** Words that label a name by its kind: "the variable ibase", "the function sqrt", "the option -x". */
-const KIND_LABELS = new Set(["variable", "variables", "function", "functions", "option", "options", "command", "commands", "keyword", "keywords", "macro", "macros", "parameter", "parameters", "constant", "constants", "flag", "flags"]);
+const KIND_LABELS = new Set(["variable", "variables", "function", "functions", "option", "options", "command", "commands", "keyword", "keywords", "macro", "macros", "parameter", "parameters", "constant", "constants", "flag", "flags",
+  // "the program grep" (GNU time's manual, round 45: "program grep" was offered beside "command line").
+  "program", "programs", "utility", "utilities", "tool", "tools", "module", "modules", "package", "packages", "method", "methods", "property", "properties", "attribute", "attributes"]);
 
 /** A name in lower case that is no English word: "ibase", "obase" (not "body" or "scale"). */
 const isBareName = (token: Token) => /^\p{Ll}[\p{Ll}\d_]{2,}$/u.test(token.text) && !isEnglishWord(token.text);
