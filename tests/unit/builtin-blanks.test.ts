@@ -199,6 +199,33 @@ describe("a lone name listed beside the answer", () => {
   });
 });
 
+describe("a member of a closed class", () => {
+  it("gets the other members as wrong options, in its number, none the stem names ('prefix them with a backslash', sed FAQ, round 45)", () => {
+    const texts = [
+      "The ordinary way to prevent expanding metacharacters is to prefix them with a backslash.",
+      "Fields separated by commas are matched with a negated character set, and the input is read line by line.",
+      "The output of the script goes to standard output unless the syntax of the command says otherwise.",
+    ];
+    const sentences = twice(texts);
+    const ctx = contextOf(sentences, "metacharacters");
+    const shape = (text: string, plural = false) => ({ key: text, text, plural, proper: false, words: 1 });
+    const characters = ["newline", "tab", "space", "semicolon", "colon", "comma", "period", "slash", "hyphen", "underscore", "asterisk", "ampersand", "apostrophe", "quotation mark", "dollar sign", "carriage return", "null character", "vertical bar", "caret", "tilde", "question mark", "exclamation mark", "plus sign", "equals sign", "percent sign", "at sign"];
+    const options = termDistractors(shape("backslash"), "The ordinary way to prevent expanding metacharacters is to prefix them with a(n) _____.", 3, ctx, true);
+    expect(options).toHaveLength(3);
+    // The document's own "comma" first; never its "output" or "syntax".
+    expect(options).toContain("comma");
+    for (const option of options) expect(characters).toContain(option);
+    const plural = termDistractors(shape("commas", true), "Fields separated by _____ are matched with a negated character set, a semicolon apart.", 3, ctx, true);
+    expect(plural).toHaveLength(3);
+    for (const option of plural) expect(option).toMatch(/s$/);
+    expect(plural).not.toContain("semicolons");
+    // A pointer gets data types, never one the stem names.
+    const types = termDistractors(shape("pointer"), "deflateInit() is called with a(n) _____ to the structure and the level, an integer from -1 to 9.", 3, ctx, true);
+    expect(types).toHaveLength(3);
+    for (const option of types) expect(["string", "array", "structure", "boolean", "floating-point number", "union"]).toContain(option);
+  });
+});
+
 describe("a name after the word for its kind", () => {
   it("is the name alone: 'the program grep' gives 'grep', never 'program grep' as an option (GNU time's manual, round 45)", () => {
     for (const [text, name] of [

@@ -1,3 +1,4 @@
+import { closedClassOptions } from "./closed-classes.ts";
 import type { Difficulty } from "../types.ts";
 import type { Fact } from "./facts.ts";
 import { isEnglishWord, isEverydayEnglish } from "./english.ts";
@@ -230,6 +231,10 @@ const CODE_WORDS = /\b(?:https?|www|ftp|const|char|int|void|struct|bool|enum|typ
  * "integer" and "key word"; "decimal point" beside "total number").
  */
 export function termDistractors(answer: AnswerShape, stemText: string, n: number, ctx: DistractorContext, kindred = false): string[] {
+  if (!answer.proper) {
+    const closed = closedClassOptions(answer.text, answer.plural, stemText, n, (member) => ctx.vocabulary.get(member) !== undefined, ctx.random);
+    if (closed.length === n) return closed;
+  }
   const inStem = compact(stemText);
   // "objects" beside "a vector object", "index vectors" beside "an index vector": in the stem, singular or plural.
   const stemWords = new Set(stems(stemText.toLowerCase()));
