@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { blankable } from "../../src/generation/providers/builtin/blanks.ts";
+import { swapMember } from "../../src/generation/providers/builtin/closed-classes.ts";
 import { termDistractors } from "../../src/generation/providers/builtin/distractors.ts";
 import { factOf } from "../../src/generation/providers/builtin/facts.ts";
 import { clozeShort } from "../../src/generation/providers/builtin/questions.ts";
@@ -223,6 +224,62 @@ describe("a member of a closed class", () => {
     const types = termDistractors(shape("pointer"), "deflateInit() is called with a(n) _____ to the structure and the level, an integer from -1 to 9.", 3, ctx, true);
     expect(types).toHaveLength(3);
     for (const option of types) expect(["string", "array", "structure", "boolean", "floating-point number", "union"]).toContain(option);
+  });
+});
+
+describe("a false statement by another character", () => {
+  const random = createRandom(7);
+  const none = () => false;
+  const CHARACTER = /^(?:newline|tab|space|semicolon|colon|comma|period|slash|hyphen|underscore|asterisk|ampersand|apostrophe|quotation mark|dollar sign|carriage return|null character|vertical bar|caret|tilde|question mark|exclamation mark|plus sign|equals sign|percent sign|at sign|backslash)$/;
+
+  it("names another character where the sentence names one, with its article ('prefix them with an underscore', round 45)", () => {
+    for (let i = 0; i < 20; i++) {
+      const swapped = swapMember("The ordinary way to prevent expanding metacharacters is to prefix them with a backslash.", 20, random, none)!;
+      expect(swapped.said).toBe("backslash");
+      expect(swapped.other).toMatch(CHARACTER);
+      expect(swapped.other).not.toBe("backslash");
+      const article = /^[aeio]|^u(?!ni)/.test(swapped.other) ? "an" : "a";
+      expect(swapped.statement).toBe(`The ordinary way to prevent expanding metacharacters is to prefix them with ${article} ${swapped.other}.`);
+    }
+    // The document's own characters first.
+    expect(swapMember("Each line holds a MIME type and a pattern separated by a colon.", 10, random, (m) => m === "semicolon")?.other).toBe("semicolon");
+  });
+
+  it("makes nothing false where another character would be as true, or where none is named as itself", () => {
+    for (const text of [
+      "A negated character set should be used for fields separated by commas, and so on.",
+      "The last line of the file does not end with a newline.",
+      "Fields may be separated by a tab or a space.",
+      "The default extension may be an empty string if compressed cat pages are disabled.",
+      "A URL string is parsed by the WHATWG algorithm.",
+    ]) expect(swapMember(text, 0, random, none), text).toBeUndefined();
+    // A character in the subject (before the verb) is what the sentence is about, not what it says of it.
+    expect(swapMember("A backslash before a metacharacter prevents its expansion.", 12, random, none)).toBeUndefined();
+  });
+
+  it("gives a test of true/false alone some False keys on a document without rival definitions", async () => {
+    const pages: PageText[] = [1, 2, 3].map((page) => ({
+      page,
+      text: [
+        "The glob file is a simple list of lines containing a MIME type and pattern, separated by a colon.",
+        "The H command of sed appends the pattern space to the hold space, after a newline.",
+        "Metacharacters in a regular expression are quoted by prefixing them with a backslash.",
+        "The magic file holds rules that match the contents of a file against known byte patterns.",
+      ][page - 1]!,
+    }));
+    const items = await createBuiltinProvider().generate({
+      topic: "patterns",
+      difficulty: "Easy",
+      count: 4,
+      types: ["true_false"],
+      passages: pages,
+      document: { pageCount: 3, pages: () => Promise.resolve(pages) },
+      exclude: [],
+      seed: 3,
+    });
+    const falses = items.map((item) => Question.parse(item)).filter((q) => q.answer === "False");
+    expect(falses.length).toBeGreaterThan(0);
+    for (const q of falses) expect(q.explanation).toMatch(/^False: the material says "[a-z ]+" here, not "[a-z ]+"/);
   });
 });
 

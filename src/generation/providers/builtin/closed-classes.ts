@@ -40,3 +40,36 @@ export function closedClassOptions(answerText: string, isPlural: boolean, stemTe
   const shuffled = shuffle(others, random);
   return [...shuffled.filter(used), ...shuffled.filter((other) => !used(other))].slice(0, n).map((other) => (isPlural ? plural(other) : other));
 }
+
+/**
+ * A character's name where the sentence names that character: after an article or a preposition ("separated by a
+ * colon", "prefix them with a backslash"), not as a modifier's head ("an empty string", "URL strings" read as
+ * nonsense once swapped). Only characters: a data type swapped ("an integer to the structure") is rarely sense.
+ */
+const ANY_CHARACTER = new RegExp(
+  `(?<=\\b(?:a|an|the|one|single|by|with|as|of)\\s+)(?:${CLASSES[0]!.flatMap((m) => [plural(m), m]).sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}-])`,
+  "giu",
+);
+/** Any member's name anywhere: a sentence naming two is not made false by swapping one. */
+const ANY_MEMBER = new RegExp(
+  `(?<![\\p{L}-])(?:${[...byMember.keys()].flatMap((m) => [plural(m), m]).sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}-])`,
+  "gu",
+);
+
+/**
+ * A false statement from a true one: its one member of a closed class, after `from` (the predicate), swapped for
+ * another ("If the hold space is empty, a tab is appended anyway"). Clearly false from the material, and what it
+ * asks is the fact, not the wording. None when the sentence names no member there, or names members twice.
+ */
+export function swapMember(text: string, from: number, random: Random, used: (member: string) => boolean): { statement: string; said: string; other: string } | undefined {
+  // "… for fields separated by commas, and so on", "… does not end in a newline": a member given as one example, or
+  // denied, stays as true of another.
+  if (/\b(?:and so on|etc|e\.g|i\.e|for (?:example|instance)|such as|like|or|not|no|never|without|any)\b|n't\b/i.test(text)) return undefined;
+  const [match, ...more] = [...text.matchAll(ANY_CHARACTER)];
+  if (!match || more.length > 0 || [...text.matchAll(ANY_MEMBER)].length !== 1 || match.index < from) return undefined;
+  const said = match[0];
+  const [other] = closedClassOptions(said, said !== singular(said), text, 1, used, random);
+  if (!other) return undefined;
+  const before = text.slice(0, match.index).replace(/\b([Aa])n?(\s+)$/, (_, a: string, space: string) => `${a}${/^(?:[aeio]|u(?!ni))/.test(other) ? "n" : ""}${space}`);
+  return { statement: `${before}${other}${text.slice(match.index + said.length)}`, said, other };
+}

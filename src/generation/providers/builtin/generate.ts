@@ -1,11 +1,12 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
 import { describesBoth, isOrdinaryTerm, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
 import { parameterNames } from "./api-entries.ts";
+import { swapMember } from "./closed-classes.ts";
 import { factOf, type Fact } from "./facts.ts";
 import { blankable, CODE_NAME_WORDS, isDocumentSubject, spelledOut, nameWordsSpelled, namesPartner, verbIndex } from "./blanks.ts";
 import type { Phrase } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
-import { cloze, clozeShort, clozeText, termForm, trueFalse, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
+import { cloze, clozeShort, clozeText, termForm, trueFalse, trueFalseSwapped, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
 import { createRandom, shuffle, type Random } from "./random.ts";
 import { contextSimilarity } from "./vocabulary.ts";
 import { studyMaterial, type Candidate, type StudyMaterial } from "./material.ts";
@@ -355,8 +356,11 @@ function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean
   if (definition) return { question: trueFalse(fact, definition, "definition"), borrowed: definition };
   // A key term swapped for another of its kind reads as nonsense or, worse, as another truth more
   // often than as a clear falsehood ("… variables of the directory", "… compared to hand-engraved
-  // aspects"): only what is said of a defined term is made false, by naming another defined term.
-  return undefined;
+  // aspects"): only what is said of a defined term is made false, by naming another defined term; or a member
+  // of a closed class by another member ("a newline is appended" of a tab: round 45 had 56 Trues to 3 Falses).
+  const verb = fact.sentence.tokens[verbIndex(fact)];
+  const swapped = verb && swapMember(fact.sentence.text, verb.start, ctx.random, (member) => ctx.vocabulary.get(member) !== undefined);
+  return swapped ? { question: trueFalseSwapped(fact, swapped) } : undefined;
 }
 
 /** A question, and the other sentence a false statement borrowed from, which the test then asks no more. */

@@ -131,6 +131,18 @@ export function redefined(fact: Fact, rival: Fact): string {
  * True as printed; or made false with another term: in the subject's place ("subject"), or by giving the
  * subject the other term's definition ("definition").
  */
+/** A statement made false by naming another of the kind of thing the material names ("a tab" where it says "a newline"). */
+export function trueFalseSwapped(fact: Fact, swapped: { statement: string; said: string; other: string }): Question {
+  return {
+    question: `True or false: ${swapped.statement}`,
+    type: "true_false",
+    options: ["True", "False"],
+    answer: "False",
+    ...base(fact),
+    explanation: `False: the material says "${swapped.said}" here, not "${swapped.other}". ${explanation(fact)}`,
+  };
+}
+
 export function trueFalse(fact: Fact, rival: Fact | undefined, swap: "subject" | "definition" = "subject"): Question {
   if (!rival) return { question: `True or false: ${fact.sentence.text}`, type: "true_false", options: ["True", "False"], answer: "True", ...base(fact), explanation: `True. ${explanation(fact)}` };
   const term = termForm(fact, fact.subject as Phrase);
