@@ -4,7 +4,7 @@
  * here refuses what raters rejected there.
  */
 import { describe, expect, it } from "vitest";
-import { blankable } from "../../src/generation/providers/builtin/blanks.ts";
+import { blankable, titleNames } from "../../src/generation/providers/builtin/blanks.ts";
 import { swapMember } from "../../src/generation/providers/builtin/closed-classes.ts";
 import { termDistractors } from "../../src/generation/providers/builtin/distractors.ts";
 import { factOf } from "../../src/generation/providers/builtin/facts.ts";
@@ -197,6 +197,23 @@ describe("a lone name listed beside the answer", () => {
     const options = termDistractors({ ...answer }, "All constants in the function body will be converted using the value of _____ at the time of the function call.", 3, ctx, true);
     expect(options).toContain("obase");
     for (const option of options) expect(["obase", "scale", "last"]).toContain(option);
+  });
+});
+
+describe("the document's subject", () => {
+  it("is the name its title gives, never a blank however few pages repeat it ('_____ will attempt to detect': man-db, round 45)", () => {
+    const title = (text: string) => [...titleNames([{ page: 1, text }])];
+    expect(title("man-db - the database cached manual pager suite\nGraeme W. Wilford")).toEqual(["man-db"]);
+    expect(title("zlib Usage Example\nWe often get questions about deflate.")).toEqual(["zlib"]);
+    expect(title("Skip to content\nNode.js v20.20.2 documentation")).toEqual(["node.js"]);
+    expect(title("The Ninja build system\nv1.11.1")).toEqual([]);
+    const text = "If no character set is specified in the subdirectory name, man-db will attempt to detect the encoding of each page.";
+    const sentences = [1, 2, 3].flatMap((page) => pageSentences({ page, text }));
+    const ctx = contextOf(sentences, "zzz");
+    const blanks = (titled: boolean) => blankable(factOf(sentences[0]!), { ...ctx, ...(titled && { titleNames: new Set(["man-db"]) }) }).map((phrase) => phrase.text);
+    expect(blanks(false)).toContain("man-db");
+    expect(blanks(true)).not.toContain("man-db");
+    expect(blanks(true).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { abbreviatesItself, isOrdinaryTerm, overlaps, type DistractorContext } from "./distractors.ts";
 import { isEnglishWord } from "./english.ts";
+import type { PageText } from "../types.ts";
 import type { Fact } from "./facts.ts";
 import type { Token } from "./nlp.ts";
 import type { Phrase } from "./phrases.ts";
@@ -234,9 +235,22 @@ export function verbIndex(fact: Fact): number {
  * subject, too easy to guess ("Which of the following defines two types of packages?": Python, beside Java).
  */
 export function isDocumentSubject(key: string, ctx: DistractorContext): boolean {
+  if (ctx.titleNames?.has(key.toLowerCase())) return true;
   const pages = ctx.vocabulary.pagesRead;
   const term = ctx.vocabulary.get(key);
   // A name on a third of the pages ("Python" across five HOWTOs on regular expressions, sorting, sockets …) is the
   // subject of them all; a common word must be on most pages to be more than one of the document's terms.
   return pages >= 10 && (term?.pages.size ?? 0) > pages * (term?.proper ? 0.3 : 0.5);
+}
+
+/**
+ * The names in a document's title, its first line ("man-db - the database cached manual pager suite", "zlib Usage
+ * Example", "bc Command Manual"): its subject however few of the pages read repeat it (round 45 blanked "man-db" in
+ * man-db's manual, a key a student names without reading). Only words no English dictionary holds, nor an inflection of one
+ * ("cached"): "The Ninja build system" names no ninja.
+ */
+export function titleNames(pages: readonly PageText[]): Set<string> {
+  const title = pages[0]?.text.split("\n").map((line) => line.trim()).find((line) => line !== "" && !/^skip to (?:main )?content$/i.test(line)) ?? "";
+  if (title.length > 100) return new Set();
+  return new Set(title.split(/\s+/).filter((word) => /^\p{L}[\p{L}.+-]*\p{L}$/u.test(word) && !/(?:ed|ing|ly)$/.test(word) && !isEnglishWord(word.toLowerCase())).map((word) => word.toLowerCase()));
 }

@@ -20,6 +20,8 @@ export interface DistractorContext {
   minPages: number;
   /** Terms the material defines ("A list is an ordered collection …"): terms of the subject, however everyday the word. */
   defined: ReadonlySet<string>;
+  /** The names in the document's title (blanks.ts titleNames): its subject, never a blank. */
+  titleNames?: ReadonlySet<string>;
 }
 
 /** What an answer term looks like, so that every option has its form. */

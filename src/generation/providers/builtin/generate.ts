@@ -3,7 +3,7 @@ import { describesBoth, isOrdinaryTerm, overlaps, rivalFacts, termDistractors, t
 import { parameterNames } from "./api-entries.ts";
 import { swapMember } from "./closed-classes.ts";
 import { factOf, type Fact } from "./facts.ts";
-import { blankable, CODE_NAME_WORDS, isDocumentSubject, spelledOut, nameWordsSpelled, namesPartner, verbIndex } from "./blanks.ts";
+import { blankable, CODE_NAME_WORDS, isDocumentSubject, spelledOut, nameWordsSpelled, namesPartner, titleNames, verbIndex } from "./blanks.ts";
 import type { Phrase } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
 import { cloze, clozeShort, clozeText, termForm, trueFalse, trueFalseSwapped, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
@@ -101,6 +101,7 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     minUses: short ? 1 : 2,
     minPages: short ? 1 : 3,
     defined: new Set(material.facts.flatMap((fact) => (fact.kind === "definition" && fact.subject ? [fact.subject.key] : []))),
+    titleNames: titleNames(pages),
   };
 
   const normalPage = remembered((page: number) => normalizeQuestion(pageText(page)));
