@@ -244,7 +244,7 @@ describe("a member of a closed class", () => {
   });
 });
 
-describe("a false statement by another character", () => {
+describe("a false statement by another character, or the opposite", () => {
   const random = createRandom(7);
   const none = () => false;
   const CHARACTER = /^(?:newline|tab|space|semicolon|colon|comma|period|slash|hyphen|underscore|asterisk|ampersand|apostrophe|quotation mark|dollar sign|carriage return|null character|vertical bar|caret|tilde|question mark|exclamation mark|plus sign|equals sign|percent sign|at sign|backslash)$/;
@@ -260,6 +260,18 @@ describe("a false statement by another character", () => {
     }
     // The document's own characters first.
     expect(swapMember("Each line holds a MIME type and a pattern separated by a colon.", 10, random, (m) => m === "semicolon")?.other).toBe("semicolon");
+  });
+
+  it("or the opposite where the sentence says one of a pair, in its form ('training after earning the title', 'decompresses')", () => {
+    expect(swapMember("A craftsman had to complete five years of training before earning the title of master engraver.", 10, random, none)).toEqual({
+      statement: "A craftsman had to complete five years of training after earning the title of master engraver.",
+      said: "before",
+      other: "after",
+    });
+    expect(swapMember("The deflate stream compresses the data it is given in blocks.", 18, random, none)?.statement).toBe("The deflate stream decompresses the data it is given in blocks.");
+    // Two of a pair, or a character beside an opposite: which one would be false is not clear.
+    expect(swapMember("The first line and the last line of the file are kept.", 10, random, none)).toBeUndefined();
+    expect(swapMember("The hold space is printed after a newline.", 10, random, none)).toBeUndefined();
   });
 
   it("makes nothing false where another character would be as true, or where none is named as itself", () => {

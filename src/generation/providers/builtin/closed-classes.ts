@@ -17,7 +17,20 @@ const CLASSES: readonly (readonly string[])[] = [
   ["bit", "byte", "kilobyte", "megabyte", "gigabyte"],
 ];
 
-const byMember = new Map(CLASSES.flatMap((members) => members.map((member) => [member, members] as const)));
+/**
+ * Opposites, each the other's only alternative: "… is called after the event" is clearly false where the material
+ * says "before", and asks what happens, not how it was worded. (Never an option of a multiple choice: one alternative
+ * makes no four.) Words with senses that have no opposite ("end", "later versions", "read" in the past) are left out, and so
+ * are "minimum" and "maximum": "abbreviated down to the maximum number of letters" reads as nonsense, not as false.
+ */
+const OPPOSITES: readonly (readonly [string, string])[] = [
+  ["before", "after"], ["first", "last"], ["enabled", "disabled"], ["larger", "smaller"],
+  ["higher", "lower"], ["increase", "decrease"], ["ascending", "descending"], ["uppercase", "lowercase"],
+  ["synchronous", "asynchronous"], ["synchronously", "asynchronously"], ["encode", "decode"], ["encoded", "decoded"],
+  ["compress", "decompress"], ["compressed", "decompressed"],
+];
+
+const byMember = new Map([...CLASSES, ...OPPOSITES].flatMap((members) => members.map((member) => [member, members] as const)));
 
 function plural(word: string): string {
   if (/(?:s|sh|ch|x)$/.test(word)) return `${word}es`;
@@ -50,6 +63,8 @@ const ANY_CHARACTER = new RegExp(
   `(?<=\\b(?:a|an|the|one|single|by|with|as|of)\\s+)(?:${CLASSES[0]!.flatMap((m) => [plural(m), m]).sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}-])`,
   "giu",
 );
+/** An opposite, in any of its forms ("increases" of "increase"). */
+const ANY_OPPOSITE = new RegExp(`(?<![\\p{L}-])(?:${OPPOSITES.flat().flatMap((m) => [plural(m), m]).sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}-])`, "gu");
 /** Any member's name anywhere: a sentence naming two is not made false by swapping one. */
 const ANY_MEMBER = new RegExp(
   `(?<![\\p{L}-])(?:${[...byMember.keys()].flatMap((m) => [plural(m), m]).sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}-])`,
@@ -57,15 +72,15 @@ const ANY_MEMBER = new RegExp(
 );
 
 /**
- * A false statement from a true one: its one member of a closed class, after `from` (the predicate), swapped for
- * another ("If the hold space is empty, a tab is appended anyway"). Clearly false from the material, and what it
+ * A false statement from a true one: its one member of a closed class or of a pair of opposites, after `from` (the
+ * predicate), swapped for another ("If the hold space is empty, a tab is appended anyway", "… is called after …"). Clearly false from the material, and what it
  * asks is the fact, not the wording. None when the sentence names no member there, or names members twice.
  */
 export function swapMember(text: string, from: number, random: Random, used: (member: string) => boolean): { statement: string; said: string; other: string } | undefined {
   // "… for fields separated by commas, and so on", "… does not end in a newline": a member given as one example, or
   // denied, stays as true of another.
   if (/\b(?:and so on|etc|e\.g|i\.e|for (?:example|instance)|such as|like|or|not|no|never|without|any)\b|n't\b/i.test(text)) return undefined;
-  const [match, ...more] = [...text.matchAll(ANY_CHARACTER)];
+  const [match, ...more] = [...text.matchAll(ANY_CHARACTER), ...text.matchAll(ANY_OPPOSITE)];
   if (!match || more.length > 0 || [...text.matchAll(ANY_MEMBER)].length !== 1 || match.index < from) return undefined;
   const said = match[0];
   const [other] = closedClassOptions(said, said !== singular(said), text, 1, used, random);
