@@ -1,7 +1,7 @@
 /**
- * Where the built-in generator may put a blank, and which statements it may make false, on sentences from
- * round 43's documents (Valgrind's manual, GNU bc's manual, Node.js's readline, Ninja's manual): each rule
- * here refuses what raters rejected there.
+ * Where the built-in generator may put a blank, which options it offers and which statements it may make false, on
+ * sentences from rounds 43 to 46's documents (Valgrind's manual, GNU bc's manual, Node.js's readline, Ninja's manual,
+ * the sed FAQ, man-db's and GNU time's manuals, Expat's reference): each rule here refuses what raters rejected there.
  */
 import { describe, expect, it } from "vitest";
 import { blankable, titleNames } from "../../src/generation/providers/builtin/blanks.ts";
@@ -34,6 +34,13 @@ function blanksIn(text: string, topicKey = "zzz"): string[] {
 }
 
 describe("a blank", () => {
+  it("never names what a number or a name after it is ('with _____ 1': mode, 'a(n) _____, pngvalid,': test program, round 46)", () => {
+    expect(blanksIn("Porter Duff handling of the alpha channel is requested with alpha mode 1 in the transformation call.")).not.toContain("alpha mode");
+    const named = blanksIn("The library includes a test program, pngvalid, that illustrates reading and writing of interlaced images.");
+    expect(named).not.toContain("test program");
+    expect(named).toContain("interlaced images");
+  });
+
   it("never ends on a participle that opens a clause ('created with _____ to null': output set)", () => {
     const blanks = blanksIn("If the readline interface was created with output set to null or undefined the query is not written.");
     expect(blanks).not.toContain("output set");
@@ -197,6 +204,36 @@ describe("a lone name listed beside the answer", () => {
     const options = termDistractors({ ...answer }, "All constants in the function body will be converted using the value of _____ at the time of the function call.", 3, ctx, true);
     expect(options).toContain("obase");
     for (const option of options) expect(["obase", "scale", "last"]).toContain(option);
+  });
+});
+
+describe("a sentence of a C reference entry", () => {
+  const page = (text: string) => pageSentences({ page: 13, text });
+  it("is read with the entry's name where it leaves it out ('name the handler', Expat's reference, round 46)", () => {
+    const [sentence] = page(
+      "XML_SetStartNamespaceDeclHandler void XMLCALL XML_SetStartNamespaceDeclHandler(XML_Parser p,\n" +
+        "The URI will be null for the case where the default namespace is being unset.",
+    );
+    expect(sentence?.text).toBe("In XML_SetStartNamespaceDeclHandler, the URI will be null for the case where the default namespace is being unset.");
+    expect(sentence?.printed).toBe("The URI will be null for the case where the default namespace is being unset.");
+    expect(rejectReason(sentence!)).toBeUndefined();
+    // No blank falls on the name written in.
+    const ctx = contextOf([1, 2, 3].flatMap(() => [sentence!]), "zzz");
+    for (const phrase of blankable(factOf(sentence!), ctx)) expect(phrase.start).toBeGreaterThanOrEqual("In XML_SetStartNamespaceDeclHandler".length);
+  });
+
+  it("is left as printed where it names the entry or stands under no entry's heading, and refused as an instruction", () => {
+    const [named, instruction] = page(
+      "XML_GetErrorCode enum XML_Error XMLCALL XML_GetErrorCode(XML_Parser p);\n" +
+        "The error code of XML_GetErrorCode is one of the values of the XML_Error enumeration.\n\n" +
+        "Return what type of error has occurred in the parser that was given.",
+    );
+    expect(named?.text).toBe("The error code of XML_GetErrorCode is one of the values of the XML_Error enumeration.");
+    // An instruction is no statement about the entry, named or not.
+    expect(rejectReason(instruction!)).toBe("imperative");
+    // A name alone on its line (as code listings print them) is no entry's heading.
+    const [listed] = page("parser_state\nThe state of the parser is kept between calls of the parse function.");
+    expect(listed?.text).toBe("The state of the parser is kept between calls of the parse function.");
   });
 });
 

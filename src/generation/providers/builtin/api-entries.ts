@@ -8,6 +8,8 @@
  * what a teacher asks about: "SyntaxError is raised when the parser encounters a syntax error."
  */
 
+import { isEnglishWord } from "./english.ts";
+
 export interface ApiEntry {
   /**
    * Bare, as a sentence can name it: "SyntaxError", "JSONEncoder" (of json.JSONEncoder), "realpath" (of
@@ -33,6 +35,33 @@ export function entryOf(line: string, next: string | undefined): ApiEntry | unde
   }
   const signature = SIGNATURE.exec(text);
   return signature && DOES.test(next?.trim() ?? "") ? { name: lastPart(signature[1] ?? "") } : undefined;
+}
+
+/**
+ * A C library's reference entry: the function's name as a heading run into its prototype ("XML_SetExternalEntity
+ * RefHandlerArg void XMLCALL XML_SetExternalEntityRefHandlerArg(XML_Parser p,", Expat's reference). (A name alone on its
+ * line is no such heading: a code listing prints one as often.)
+ */
+const PROTOTYPE_HEADING = /^([A-Za-z_][A-Za-z0-9_]{2,60})\s+(?:[A-Za-z_][A-Za-z0-9_]*\s*\**\s+){0,4}\1\s*\(/;
+
+/** The name of the function whose reference entry a line begins: its description's sentences stand under it. */
+export function referenceEntryOf(line: string): string | undefined {
+  const text = line.trim();
+  return PROTOTYPE_HEADING.exec(text)?.[1];
+}
+
+/**
+ * "The URI will be null for the case where the default namespace is being unset.", "If arg is not NULL, it is the new
+ * value passed to the handler …": what a reference entry's description says of its function, read alone, says it of
+ * nothing (round 46's raters: "name the handler"). Read with the entry's name before it: "In XML_SetStartNamespaceDecl
+ * Handler, the URI will be null …". A sentence naming the entry itself is left as it is.
+ */
+export function inEntry(text: string, name: string): string | undefined {
+  if (text.includes(name)) return undefined;
+  const [first = ""] = text.split(/\s/, 1);
+  // "The URI …", "A byte order mark …" read on after the comma in lower case; a name ("XML_STATUS_OK …") as printed.
+  const lower = /^\p{Lu}\p{Ll}*$/u.test(first) && isEnglishWord(first.toLowerCase()) ? first.toLowerCase() + text.slice(first.length) : text;
+  return `In ${name}, ${lower}`;
 }
 
 /** "os.path.realpath" as its description's sentence names it: "realpath" (the tagger ends a sentence at "os."). */

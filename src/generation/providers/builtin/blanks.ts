@@ -56,6 +56,9 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       if (lead.some((word) => RELATIONAL.has(word ?? ""))) return false;
       // "over the past 1000 _____": a unit after a number is no term.
       if (/\d\s*$/.test(text.slice(0, phrase.termStart))) return false;
+      // "… is requested with _____ 1" (mode), "libpng includes a(n) _____, pngvalid, that …" (test program): the word for
+      // what a number or a name that follows is, a blank any reader fills from the number or the name (round 46).
+      if (/^\s*(?:\d|,\s*[\p{Ll}_][\w.-]*\s*,)/u.test(text.slice(phrase.stop))) return false;
       // "decimal floating _____" (point arithmetic): a participle between a noun and the blank is part of
       // the term, and the blank would split it; after "for creating" it is a verb, and the blank its object.
       const [twoBefore, oneBefore] = [fact.sentence.tokens[phrase.first - 2], fact.sentence.tokens[phrase.first - 1]];

@@ -1,8 +1,9 @@
 import type { PageText } from "../types.ts";
 import { startsWithName } from "./english.ts";
 import { plainHeading, sectionHeading, SectionReader, type Heading } from "./sections.ts";
-import { entryLinesOf, entryOf, namedDescription, type ApiEntry } from "./api-entries.ts";
+import { entryLinesOf, entryOf, inEntry, namedDescription, referenceEntryOf, type ApiEntry } from "./api-entries.ts";
 import { parse, withCodeNames, type Parsed } from "./nlp.ts";
+import { rejectReason } from "./quality.ts";
 import { wordsOf } from "./text.ts";
 
 /** One sentence of running prose, tagged, and the page it is printed on. */
@@ -108,6 +109,8 @@ interface Paragraph {
   term: string | undefined;
   /** The library entry whose description the paragraph is. */
   entry: ApiEntry | undefined;
+  /** The C reference entry (api-entries.ts referenceEntryOf) the paragraph stands under, to the next heading or entry. */
+  under: string | undefined;
 }
 
 /** For each line, the nearest line with text before it (step 1, reading forwards) or after it (step -1, reading backwards). */
@@ -129,8 +132,9 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
   let term: string | undefined;
   let lastBreak: string | undefined;
   let entry: ApiEntry | undefined;
+  let under: string | undefined;
   const flush = () => {
-    if (current.length) paragraphs.push({ text: joinLines(current), section: sections.titles, aside, term, entry });
+    if (current.length) paragraphs.push({ text: joinLines(current), section: sections.titles, aside, term, entry, under });
     current = [];
     term = undefined;
     entry = undefined;
@@ -149,6 +153,13 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
       lastBreak = undefined;
       continue;
     }
+    const reference = referenceEntryOf(line);
+    if (reference) {
+      flush();
+      under = reference;
+      lastBreak = undefined;
+      continue;
+    }
     // A library entry's line ("exception SyntaxError(…)") names what the paragraph below it describes.
     const named = entryOf(line, nextText[i]);
     if (named) {
@@ -162,6 +173,7 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
     if (sectionHeading(line) || plainHeading(line, nextText[i], previous)) {
       flush();
       aside = undefined;
+      under = undefined;
       // A name heading ("checkout" over its definition) is also a glossary's term.
       lastBreak = line.trim();
       sections.line(line, nextText[i], previous);
@@ -253,7 +265,7 @@ export function pageSentences(page: PageText, sectionAtStart: readonly Heading[]
   const module = moduleOf(page.text);
   return paragraphsOf(page.text, new SectionReader(sectionAtStart)).flatMap((paragraph) =>
     joinBrokenSentences(parse(paragraph.text)).map(withCodeNames).map((parsed, i) => ({
-      ...claimBeforeColon(i === 0 && paragraph.entry ? namedAfterEntry(parsed, paragraph.entry) : namedAfterModule(withoutConnective(parsed), module)),
+      ...claimBeforeColon(i === 0 && paragraph.entry ? namedAfterEntry(parsed, paragraph.entry) : underEntry(namedAfterModule(withoutConnective(parsed), module), paragraph.under, page.page)),
       page: page.page,
       ...(paragraph.section && { section: paragraph.section }),
       ...(paragraph.aside !== undefined && { aside: paragraph.aside }),
@@ -275,6 +287,16 @@ const CONNECTIVE =
 function namedAfterEntry(sentence: Parsed, entry: ApiEntry): Parsed & { printed?: string } {
   const named = namedDescription(sentence.text, entry);
   return named ? rewritten(sentence, named) : sentence;
+}
+
+/** A sentence of a C reference entry's description, read with the entry's name where it stands alone (api-entries.ts inEntry). */
+function underEntry(sentence: Parsed & { printed?: string }, name: string | undefined, page: number): Parsed & Pick<Sentence, "printed" | "named"> {
+  // Only a sentence that reads well alone but for what it is about: "Set the argument …" stays an instruction.
+  if (name === undefined || sentence.printed !== undefined || rejectReason({ ...sentence, page })) return sentence;
+  const text = inEntry(sentence.text, name);
+  if (!text) return sentence;
+  const read = rewritten(sentence, text, { start: 0, stop: `In ${name}`.length });
+  return { ...withCodeNames(read), printed: sentence.text, named: { start: 0, stop: `In ${name}`.length } };
 }
 
 /** The sentence read as `text` (parsed again), keeping what the page printed; `named`: the characters written in. */
