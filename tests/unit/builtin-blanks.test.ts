@@ -274,6 +274,8 @@ describe("a member of a closed class", () => {
     expect(plural).toHaveLength(3);
     for (const option of plural) expect(option).toMatch(/s$/);
     expect(plural).not.toContain("semicolons");
+    // A unit is a size, not a kind: "packed into gigabytes" beside "bytes" was absurd (round 46).
+    for (const option of termDistractors(shape("bytes", true), "Data will be decoded into the supplied row buffers packed into _____.", 3, ctx, true)) expect(option).not.toMatch(/bytes$/);
     // A pointer gets data types, never one the stem names.
     const types = termDistractors(shape("pointer"), "deflateInit() is called with a(n) _____ to the structure and the level, an integer from -1 to 9.", 3, ctx, true);
     expect(types).toHaveLength(3);

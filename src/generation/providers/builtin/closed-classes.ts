@@ -1,6 +1,7 @@
 /**
  * Small closed classes of things a technical text names, whose members are each other's natural wrong options:
- * the characters of text and command lines, the data types of C-like languages, units of data.
+ * the characters of text and command lines, the data types of C-like languages. (Not units of data: "packed into
+ * gigabytes" beside "bytes" was absurd to round 46's raters, a unit being a size, not a kind.)
  * A document rarely names more than one or two of a class ("prefix them with a backslash", "a newline is appended"),
  * so its own terms offered "input", "syntax" and "upper case" beside "backslash" (round 45, the sed FAQ: raters
  * rejected them as of another kind). Members are chosen so that no two name the same thing ("slash", no "solidus"), nor one is a word of another.
@@ -14,7 +15,6 @@ const CLASSES: readonly (readonly string[])[] = [
     "tilde", "question mark", "exclamation mark", "plus sign", "equals sign", "percent sign", "at sign",
   ],
   ["pointer", "integer", "string", "array", "structure", "boolean", "floating-point number", "union"],
-  ["bit", "byte", "kilobyte", "megabyte", "gigabyte"],
 ];
 
 /**
