@@ -948,6 +948,11 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The method stops searching up the hierarchy whenever a logger with the propagate attribute set to false is found."))).toBe("vague subject");
     expect(rejectReason(read("The method is called with the record as its only argument."))).toBe("vague subject");
     expect(rejectReason(read("Running Node.js will now share port 8000 between the workers."))).toBe("refers to an example");
+    // Round 46: a parameter's name telling what it holds.
+    expect(rejectReason(read("In XML_SetAttlistDeclHandler, the dflt parameter holds the default value of the attribute."))).toBe("tautology");
+    expect(rejectReason(read("The attribute type of the declaration is given in the att_type parameter."))).toBe("tautology");
+    expect(rejectReason(read("The base parameter is the base to use for relative system identifiers."))).toBe("tautology");
+    expect(rejectReason(read("The encoding parameter is passed unchanged to every handler the parser calls."))).toBeUndefined();
     // Round 46: a sentence cut at a version's dot.
     expect(rejectReason(read("Libpng only uses the file gamma when combining semitransparent pixels with the background color, and, since libpng-1."))).toBe("incomplete");
     // Round 45: "would" tells of a case set up before, unless the sentence sets it up itself.

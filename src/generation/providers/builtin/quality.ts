@@ -31,6 +31,30 @@ function namesItsUse(text: string): boolean {
   return [...contentStems(match[2]!)].some((s) => modifiers.has(s));
 }
 
+/** "the dflt parameter", "the att_type parameter": a parameter named in the sentence, and the words around it. */
+const PARAMETER_NAMED = /\b[Tt]he ([A-Za-z_][A-Za-z0-9_]{1,30}) (?:parameter|argument|field|member)(?=\s+(?:is|are|holds|contains|gives|specifies|sets|returns|names|must|should|can|may|will)\b|\s*[.,;]|$)/;
+
+/** "dflt" of "default" (its letters in order, the first first), or "att_type" holding "type": a name spelling a word. */
+const spells = (name: string, word: string) => {
+  const bare = name.toLowerCase().replace(/_/g, "");
+  if (word.length >= 4 && bare.includes(word)) return true;
+  if (bare.length < 3 || bare[0] !== word[0] || bare === word) return bare === word;
+  let at = 0;
+  for (const letter of word) if (letter === bare[at]) at++;
+  return at === bare.length;
+};
+
+/**
+ * "The dflt parameter holds the default value.", "The attribute type is in the att_type parameter." (round 46): what a
+ * parameter holds, told by its own name, is answered without reading.
+ */
+function parameterNamesItself(text: string): boolean {
+  const match = PARAMETER_NAMED.exec(text);
+  if (!match) return false;
+  const rest = `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}`.replace(/^In \S+,/, "");
+  return (rest.toLowerCase().match(/\p{L}{3,}/gu) ?? []).some((word) => spells(match[1]!, word));
+}
+
 /** "see the man page", "in its manual page", "the man page for grep": where to read about something. */
 const PAGE_POINTER = /\b(?:see|in|from|read|consult|check|refer to)\s+(?:the\s+|its\s+|their\s+|\S+'s\s+)?(?:\S+\s+)?(?:man|manual|info)\s+pages?\b|\b(?:man|manual|info)\s+pages?\s+(?:for|of|on|about)\s+\S/i;
 const EARLY_PRONOUN = new Set(["it", "this", "these", "those", "they", "them", "he", "she", "its", "their", "former", "latter", "such"]);
@@ -358,7 +382,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "… one of the most severely misunderstood technologies around": a superlative judgement, not a fact.
   if (EVALUATIVE.test(text) || /,\s*say,/i.test(text) || /\bone of the (?:most|least|best|worst)\b/i.test(text)) return "opinion";
   if (BOOK_TALK.test(text)) return "refers to the document";
-  if (namesItsUse(text)) return "tautology";
+  if (namesItsUse(text) || parameterNamesItself(text)) return "tautology";
   // "… maintains the Debian Kernel Handbook with comprehensive documentation", "… are documented in the man page":
   // where to read about something, not the thing.
   // ("… providing code, data, or documentation" is what a package holds, not a pointer; nor is a manual page a pointer
