@@ -34,6 +34,12 @@ function blanksIn(text: string, topicKey = "zzz"): string[] {
 }
 
 describe("a blank", () => {
+  it("never falls in what a clause denies ('Png_set_filler() does not change the _____': color type, and bit depth too, round 46)", () => {
+    const blanks = blanksIn("The filler transformation does not change the color type of the image, but it adds an alpha channel to each row.");
+    expect(blanks).not.toContain("color type");
+    expect(blanks).toContain("alpha channel");
+  });
+
   it("never names what a number or a name after it is ('with _____ 1': mode, 'a(n) _____, pngvalid,': test program, round 46)", () => {
     expect(blanksIn("Porter Duff handling of the alpha channel is requested with alpha mode 1 in the transformation call.")).not.toContain("alpha mode");
     const named = blanksIn("The library includes a test program, pngvalid, that illustrates reading and writing of interlaced images.");

@@ -54,6 +54,9 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // another mention ("subsequent call") or led by one is a blank on wording.
       const lead = [fact.sentence.tokens[phrase.termFirst - 1]?.lower, fact.sentence.tokens[phrase.termFirst]?.lower];
       if (lead.some((word) => RELATIONAL.has(word ?? ""))) return false;
+      // "Png_set_filler() does not change the _____." (round 46: color type, and bit depth as well): what a clause denies
+      // of a thing, many terms fill.
+      if (/\b(?:not|never|cannot|\p{L}+n't)\b[^,;:]*$/u.test(text.slice(0, phrase.start))) return false;
       // "over the past 1000 _____": a unit after a number is no term.
       if (/\d\s*$/.test(text.slice(0, phrase.termStart))) return false;
       // "… is requested with _____ 1" (mode), "libpng includes a(n) _____, pngvalid, that …" (test program): the word for
