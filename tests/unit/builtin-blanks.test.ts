@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { blankable, titleNames } from "../../src/generation/providers/builtin/blanks.ts";
-import { swapMember } from "../../src/generation/providers/builtin/closed-classes.ts";
+import { constantFamilies, swapConstant, swapMember } from "../../src/generation/providers/builtin/closed-classes.ts";
 import { termDistractors } from "../../src/generation/providers/builtin/distractors.ts";
 import { factOf } from "../../src/generation/providers/builtin/facts.ts";
 import { clozeShort } from "../../src/generation/providers/builtin/questions.ts";
@@ -317,6 +317,23 @@ describe("a false statement by another character, or the opposite", () => {
     // Two of a pair, or a character beside an opposite: which one would be false is not clear.
     expect(swapMember("The first line and the last line of the file are kept.", 10, random, none)).toBeUndefined();
     expect(swapMember("The hold space is printed after a newline.", 10, random, none)).toBeUndefined();
+  });
+
+  it("or another constant of the family the document lists ('XML_STATUS_ERROR should be returned for successful handling', round 46)", () => {
+    const families = constantFamilies([
+      { page: 1, text: "The handler returns XML_STATUS_OK or XML_STATUS_ERROR; a parser may be XML_STATUS_SUSPENDED. XML_ERROR_NONE means no error." },
+      { page: 2, text: "Call XML_GetErrorCode() after XML_STATUS_ERROR. The flag TRANS_NOUNLINK stands alone." },
+    ]);
+    expect(families.get("XML_STATUS")).toEqual(["XML_STATUS_ERROR", "XML_STATUS_OK", "XML_STATUS_SUSPENDED"]);
+    // A family of one is no class; a function's name (followed by its call) is no constant.
+    expect(families.has("XML_ERROR")).toBe(false);
+    expect(families.has("TRANS")).toBe(false);
+    const swapped = swapConstant("XML_STATUS_OK should be returned for successful handling of the external entity reference.", families, random);
+    expect(["XML_STATUS_ERROR", "XML_STATUS_SUSPENDED"]).toContain(swapped?.other);
+    expect(swapped?.statement).toBe(`${swapped?.other} should be returned for successful handling of the external entity reference.`);
+    // Two constants named, or one denied: no clear falsehood.
+    expect(swapConstant("The handler returns XML_STATUS_OK when it succeeds and XML_STATUS_ERROR when it fails.", families, random)).toBeUndefined();
+    expect(swapConstant("The handler never returns XML_STATUS_SUSPENDED for an external entity.", families, random)).toBeUndefined();
   });
 
   it("makes nothing false where another character would be as true, or where none is named as itself", () => {

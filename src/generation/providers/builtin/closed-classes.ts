@@ -6,6 +6,7 @@
  * so its own terms offered "input", "syntax" and "upper case" beside "backslash" (round 45, the sed FAQ: raters
  * rejected them as of another kind). Members are chosen so that no two name the same thing ("slash", no "solidus"), nor one is a word of another.
  */
+import type { PageText } from "../types.ts";
 import { shuffle, type Random } from "./random.ts";
 
 const CLASSES: readonly (readonly string[])[] = [
@@ -72,14 +73,18 @@ const ANY_MEMBER = new RegExp(
 );
 
 /**
+ * "… for fields separated by commas, and so on", "… does not end in a newline": a member given as one example, or
+ * denied, or offered as a choice, stays as true of another.
+ */
+const HEDGED = /\b(?:and so on|etc|e\.g|i\.e|for (?:example|instance)|such as|like|or|not|no|never|without|any)\b|n't\b/i;
+
+/**
  * A false statement from a true one: its one member of a closed class or of a pair of opposites, after `from` (the
  * predicate), swapped for another ("If the hold space is empty, a tab is appended anyway", "… is called after …"). Clearly false from the material, and what it
  * asks is the fact, not the wording. None when the sentence names no member there, or names members twice.
  */
 export function swapMember(text: string, from: number, random: Random, used: (member: string) => boolean): { statement: string; said: string; other: string } | undefined {
-  // "… for fields separated by commas, and so on", "… does not end in a newline": a member given as one example, or
-  // denied, stays as true of another.
-  if (/\b(?:and so on|etc|e\.g|i\.e|for (?:example|instance)|such as|like|or|not|no|never|without|any)\b|n't\b/i.test(text)) return undefined;
+  if (HEDGED.test(text)) return undefined;
   const [match, ...more] = [...text.matchAll(ANY_CHARACTER), ...text.matchAll(ANY_OPPOSITE)];
   if (!match || more.length > 0 || [...text.matchAll(ANY_MEMBER)].length !== 1 || match.index < from) return undefined;
   const said = match[0];
@@ -88,3 +93,43 @@ export function swapMember(text: string, from: number, random: Random, used: (me
   const before = text.slice(0, match.index).replace(/\b([Aa])n?(\s+)$/, (_, a: string, space: string) => `${a}${/^(?:[aeio]|u(?!ni))/.test(other) ? "n" : ""}${space}`);
   return { statement: `${before}${other}${text.slice(match.index + said.length)}`, said, other };
 }
+
+/** A C library's constants: capitals and digits in parts joined by underscores ("XML_STATUS_OK", "PNG_FILLER_AFTER"). */
+const CONSTANT = /(?<![\w.])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w(])/g;
+const familyOf = (name: string) => name.slice(0, name.lastIndexOf("_"));
+
+const familiesOf = new WeakMap<readonly PageText[], ReadonlyMap<string, readonly string[]>>();
+
+/**
+ * The document's constants by family, all but their last part ("XML_STATUS": XML_STATUS_OK and XML_STATUS_ERROR):
+ * a closed class each, which the document itself lists. Families of one are left out.
+ */
+export function constantFamilies(pages: readonly PageText[]): ReadonlyMap<string, readonly string[]> {
+  // One request reads its document several times (its repair rounds): the pages are the same array each time.
+  const known = familiesOf.get(pages);
+  if (known) return known;
+  const families = new Map<string, Set<string>>();
+  for (const page of pages) {
+    for (const [name] of page.text.matchAll(CONSTANT)) {
+      const family = families.get(familyOf(name)) ?? new Set<string>();
+      families.set(familyOf(name), family.add(name));
+    }
+  }
+  const found = new Map([...families].filter(([, names]) => names.size > 1).map(([family, names]) => [family, [...names].sort()]));
+  familiesOf.set(pages, found);
+  return found;
+}
+
+/**
+ * A false statement from a true one naming one constant: another of its family ("XML_STATUS_ERROR should be returned
+ * for successful handling …"). Where it stands does not matter: a constant is a value, and of two values one is meant.
+ */
+export function swapConstant(text: string, families: ReadonlyMap<string, readonly string[]>, random: Random): { statement: string; said: string; other: string } | undefined {
+  if (HEDGED.test(text)) return undefined;
+  const [match, ...more] = [...text.matchAll(CONSTANT)];
+  if (!match || more.length > 0) return undefined;
+  const said = match[0];
+  const [other] = shuffle((families.get(familyOf(said)) ?? []).filter((name) => name !== said), random);
+  return other === undefined ? undefined : { statement: `${text.slice(0, match.index)}${other}${text.slice(match.index + said.length)}`, said, other };
+}
+

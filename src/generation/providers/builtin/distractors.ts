@@ -22,6 +22,8 @@ export interface DistractorContext {
   defined: ReadonlySet<string>;
   /** The names in the document's title (blanks.ts titleNames): its subject, never a blank. */
   titleNames?: ReadonlySet<string>;
+  /** The document's constants by family (closed-classes.ts constantFamilies), for false statements. */
+  constants?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** What an answer term looks like, so that every option has its form. */

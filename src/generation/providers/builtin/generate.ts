@@ -1,7 +1,7 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
 import { describesBoth, isOrdinaryTerm, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
 import { parameterNames } from "./api-entries.ts";
-import { swapMember } from "./closed-classes.ts";
+import { constantFamilies, swapConstant, swapMember } from "./closed-classes.ts";
 import { factOf, type Fact } from "./facts.ts";
 import { blankable, CODE_NAME_WORDS, isDocumentSubject, spelledOut, nameWordsSpelled, namesPartner, titleNames, verbIndex } from "./blanks.ts";
 import type { Phrase } from "./phrases.ts";
@@ -102,6 +102,7 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     minPages: short ? 1 : 3,
     defined: new Set(material.facts.flatMap((fact) => (fact.kind === "definition" && fact.subject ? [fact.subject.key] : []))),
     titleNames: titleNames(pages),
+    constants: constantFamilies(pages),
   };
 
   const normalPage = remembered((page: number) => normalizeQuestion(pageText(page)));
@@ -360,7 +361,9 @@ function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean
   // aspects"): only what is said of a defined term is made false, by naming another defined term; or a member
   // of a closed class by another member ("a newline is appended" of a tab: round 45 had 56 Trues to 3 Falses).
   const verb = fact.sentence.tokens[verbIndex(fact)];
-  const swapped = verb && swapMember(fact.sentence.text, verb.start, ctx.random, (member) => ctx.vocabulary.get(member) !== undefined);
+  const swapped =
+    (verb && swapMember(fact.sentence.text, verb.start, ctx.random, (member) => ctx.vocabulary.get(member) !== undefined)) ||
+    (ctx.constants && swapConstant(fact.sentence.text, ctx.constants, ctx.random));
   return swapped ? { question: trueFalseSwapped(fact, swapped) } : undefined;
 }
 
