@@ -34,6 +34,13 @@ function blanksIn(text: string, topicKey = "zzz"): string[] {
 }
 
 describe("a blank", () => {
+  it("starts and ends where words do, and never follows a prefix ('the node:d_____': omain module; 'the node: _____': prefix, round 47)", () => {
+    const blanks = blanksIn("The stack trace is extended to include the point in time at which the node:domain module had loaded the error handlers.");
+    expect(blanks).not.toContain("omain module");
+    expect(blanks).toContain("error handlers");
+    expect(blanksIn("Core modules can be requested with the node: prefix, which bypasses the require cache.")).not.toContain("prefix");
+  });
+
   it("never falls in what a clause denies ('Png_set_filler() does not change the _____': color type, and bit depth too, round 46)", () => {
     const blanks = blanksIn("The filler transformation does not change the color type of the image, but it adds an alpha channel to each row.");
     expect(blanks).not.toContain("color type");
@@ -314,6 +321,8 @@ describe("a false statement by another character, or the opposite", () => {
       other: "after",
     });
     expect(swapMember("The deflate stream compresses the data it is given in blocks.", 18, random, none)?.statement).toBe("The deflate stream decompresses the data it is given in blocks.");
+    // An idiom says the same with either word.
+    expect(swapMember("The two stylesheets are applied to the document one after the other in a pipeline.", 10, random, none)).toBeUndefined();
     // Two of a pair, or a character beside an opposite: which one would be false is not clear.
     expect(swapMember("The first line and the last line of the file are kept.", 10, random, none)).toBeUndefined();
     expect(swapMember("The hold space is printed after a newline.", 10, random, none)).toBeUndefined();

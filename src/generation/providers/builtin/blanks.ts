@@ -54,6 +54,10 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // another mention ("subsequent call") or led by one is a blank on wording.
       const lead = [fact.sentence.tokens[phrase.termFirst - 1]?.lower, fact.sentence.tokens[phrase.termFirst]?.lower];
       if (lead.some((word) => RELATIONAL.has(word ?? ""))) return false;
+      // "the node:d_____ had been loaded" (round 47: the tagger read ":d" as a sign, "omain module" as a phrase): a blank
+      // starts and ends where words do; nor follows a prefix ("requested with the node: _____", the key "prefix").
+      if (/[\p{L}\p{N}_]$/u.test(text.slice(0, phrase.termStart)) || /^[\p{L}\p{N}_]/u.test(text.slice(phrase.stop))) return false;
+      if (/\p{L}:\s*$/u.test(text.slice(0, phrase.termStart))) return false;
       // "Png_set_filler() does not change the _____." (round 46: color type, and bit depth as well): what a clause denies
       // of a thing, many terms fill.
       if (/\b(?:not|never|cannot|\p{L}+n't)\b[^,;:]*$/u.test(text.slice(0, phrase.start))) return false;

@@ -77,6 +77,8 @@ const ANY_MEMBER = new RegExp(
  * denied, or offered as a choice, stays as true of another.
  */
 const HEDGED = /\b(?:and so on|etc|e\.g|i\.e|for (?:example|instance)|such as|like|or|not|no|never|without|any)\b|n't\b/i;
+/** Idioms whose opposite word says the same, or nothing ("applied one after the other": "one before the other", round 47). */
+const IDIOM = /\bone (?:after|before) (?:the )?(?:other|another)\b|\b(?:after all|first of all|at first|at last|last but not least|first and foremost)\b/i;
 
 /**
  * A false statement from a true one: its one member of a closed class or of a pair of opposites, after `from` (the
@@ -84,7 +86,7 @@ const HEDGED = /\b(?:and so on|etc|e\.g|i\.e|for (?:example|instance)|such as|li
  * asks is the fact, not the wording. None when the sentence names no member there, or names members twice.
  */
 export function swapMember(text: string, from: number, random: Random, used: (member: string) => boolean): { statement: string; said: string; other: string } | undefined {
-  if (HEDGED.test(text)) return undefined;
+  if (HEDGED.test(text) || IDIOM.test(text)) return undefined;
   const [match, ...more] = [...text.matchAll(ANY_CHARACTER), ...text.matchAll(ANY_OPPOSITE)];
   if (!match || more.length > 0 || [...text.matchAll(ANY_MEMBER)].length !== 1 || match.index < from) return undefined;
   const said = match[0];
