@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { blankable, titleNames } from "../../src/generation/providers/builtin/blanks.ts";
 import { constantFamilies, swapConstant, swapMember } from "../../src/generation/providers/builtin/closed-classes.ts";
-import { termDistractors } from "../../src/generation/providers/builtin/distractors.ts";
+import { rivalFacts, termDistractors } from "../../src/generation/providers/builtin/distractors.ts";
 import { factOf } from "../../src/generation/providers/builtin/facts.ts";
 import { clozeShort } from "../../src/generation/providers/builtin/questions.ts";
 import { createBuiltinProvider } from "../../src/generation/providers/builtin/index.ts";
@@ -380,6 +380,22 @@ describe("a false statement by another character, or the opposite", () => {
     const falses = items.map((item) => Question.parse(item)).filter((q) => q.answer === "False");
     expect(falses.length).toBeGreaterThan(0);
     for (const q of falses) expect(q.explanation).toMatch(/^False: the material says "[a-z ]+" here, not "[a-z ]+"/);
+  });
+});
+
+describe("a false statement by another subject", () => {
+  it("names one of the subject's kind where the subject says its kind, even in a short document ('stdout is an alias for console.log()', round 47)", () => {
+    const texts = [
+      "The console.debug() function is an alias for console.log() in the runtime.",
+      "stdout is a writable stream that receives the output of the console.",
+      "The console.error() function is a function that prints to stderr with a newline.",
+      "stdout is a stream of the process, and the console.error() function writes to stderr.",
+    ];
+    const sentences = twice(texts);
+    const facts = sentences.map((sentence) => factOf(sentence)).filter((fact) => fact.subject);
+    const debug = facts.find((fact) => fact.sentence.text.startsWith("The console.debug()"))!;
+    const rivals = rivalFacts(debug, facts, 3, contextOf(sentences, "zzz"));
+    expect(rivals.map((rival) => rival.subject?.text)).not.toContain("stdout");
   });
 });
 

@@ -450,6 +450,9 @@ function namedByPredicate(fact: Fact, other: Fact): boolean {
   return fact.subject !== undefined && name.size > 0 && [...name].every((word) => rest.has(word));
 }
 
+/** Head nouns that say what kind of thing a name is ("the console.debug() function", "the -x option"). */
+const NAMED_KINDS = new Set(["function", "method", "property", "class", "module", "option", "event", "variable", "constant", "attribute", "argument", "parameter", "command", "statement", "operator", "macro", "field"]);
+
 export function rivalFacts(
   fact: Fact,
   pool: readonly Fact[],
@@ -504,7 +507,9 @@ export function rivalFacts(
       ctx.vocabulary.areSiblings(rivalHead, head ?? "") ||
       (other.genus !== undefined && other.genus === fact.genus) ||
       (known !== undefined && contextSimilarity(known, term) >= 0.25);
-    if (inPlace && !sameKind && ctx.vocabulary.pagesRead >= 10) return false;
+    // (A short document too, where its subject names its kind: "stdout is an alias for console.log()" for "The
+    // console.debug() function …", round 47.)
+    if (inPlace && !sameKind && (ctx.vocabulary.pagesRead >= 10 || NAMED_KINDS.has(head ?? ""))) return false;
     // "The root of the hierarchy of loggers is called the logging": an activity in a thing's place reads as nonsense.
     if (inPlace && GERUND.test(rivalHead) !== GERUND.test(head ?? "")) return false;
     // The rival must not be mentioned in this fact's sentence, nor this subject in the rival's: "A matrix is an array …".
