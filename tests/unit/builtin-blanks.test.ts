@@ -345,6 +345,14 @@ describe("a false statement by another character, or the opposite", () => {
     expect(swapConstant("The handler never returns XML_STATUS_SUSPENDED for an external entity.", families, random)).toBeUndefined();
   });
 
+  it("or another type where the sentence says what a thing is or returns, never a modifier's ('a string label', round 47)", () => {
+    const swapped = swapMember("The error.code property is a string representing the error code.", 20, random, none);
+    expect(["integer", "boolean", "array"]).toContain(swapped?.other);
+    expect(swapped?.statement).toBe(`The error.code property is ${swapped?.other === "integer" || swapped?.other === "array" ? "an" : "a"} ${swapped?.other} representing the error code.`);
+    expect(swapMember("The error.code property is a string label that identifies the kind of error.", 20, random, none)).toBeUndefined();
+    expect(swapMember("The function is called with a pointer to the structure to be initialized.", 10, random, none)).toBeUndefined();
+  });
+
   it("makes nothing false where another character would be as true, or where none is named as itself", () => {
     for (const text of [
       "A negated character set should be used for fields separated by commas, and so on.",

@@ -953,6 +953,7 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The attribute type of the declaration is given in the att_type parameter."))).toBe("tautology");
     expect(rejectReason(read("The base parameter is the base to use for relative system identifiers."))).toBe("tautology");
     expect(rejectReason(read("The encoding parameter is passed unchanged to every handler the parser calls."))).toBeUndefined();
+    expect(rejectReason(read("The error.code property is a string label that identifies the kind of error. error.code is the most stable way to identify an error."))).toBe("two sentences");
     // Round 47: "All other files" of a list before, and a variable of a tutorial's program.
     expect(rejectReason(read("All other files are assumed to be XML documents, regardless of their suffix."))).toBe("anaphoric start");
     expect(rejectReason(read("The arg_indx integer is an index used to iterate over the command line arguments."))).toBe("code");

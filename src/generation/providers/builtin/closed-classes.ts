@@ -58,12 +58,19 @@ export function closedClassOptions(answerText: string, isPlural: boolean, stemTe
 /**
  * A character's name where the sentence names that character: after an article or a preposition ("separated by a
  * colon", "prefix them with a backslash"), not as a modifier's head ("an empty string", "URL strings" read as
- * nonsense once swapped). Only characters: a data type swapped ("an integer to the structure") is rarely sense.
+ * nonsense once swapped). A data type only as ANY_TYPE finds it: "an integer to the structure" is no sense.
  */
 const ANY_CHARACTER = new RegExp(
   `(?<=\\b(?:a|an|the|one|single|by|with|as|of)\\s+)(?:${CLASSES[0]!.flatMap((m) => [plural(m), m]).sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}-])`,
   "giu",
 );
+/**
+ * A value's type where the sentence says what a thing is or returns ("returns a string", "is an integer representing
+ * …"), never a pointer to or an array of something, nor a modifier ("a string label": "an integer to the structure",
+ * "a boolean label" are no sense); made false by one of TYPES.
+ */
+const ANY_TYPE = /(?<=\b(?:returns?|is|are|be|as)\s+(?:a|an)\s+)(?:string|integer|boolean|array|pointer)(?![\p{L}-])(?=[.,;:]|\s+(?:\p{Ll}+ing|in|for|on|when|if|from|by|and)\b)/gu;
+const TYPES = ["string", "integer", "boolean", "array"];
 /** An opposite, in any of its forms ("increases" of "increase"). */
 const ANY_OPPOSITE = new RegExp(`(?<![\\p{L}-])(?:${OPPOSITES.flat().flatMap((m) => [plural(m), m]).sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}-])`, "gu");
 /** Any member's name anywhere: a sentence naming two is not made false by swapping one. */
@@ -87,10 +94,10 @@ const IDIOM = /\bone (?:after|before) (?:the )?(?:other|another)\b|\b(?:after al
  */
 export function swapMember(text: string, from: number, random: Random, used: (member: string) => boolean): { statement: string; said: string; other: string } | undefined {
   if (HEDGED.test(text) || IDIOM.test(text)) return undefined;
-  const [match, ...more] = [...text.matchAll(ANY_CHARACTER), ...text.matchAll(ANY_OPPOSITE)];
+  const [match, ...more] = [...text.matchAll(ANY_CHARACTER), ...text.matchAll(ANY_OPPOSITE), ...text.matchAll(ANY_TYPE)];
   if (!match || more.length > 0 || [...text.matchAll(ANY_MEMBER)].length !== 1 || match.index < from) return undefined;
   const said = match[0];
-  const [other] = closedClassOptions(said, said !== singular(said), text, 1, used, random);
+  const [other] = TYPES.includes(said) || said === "pointer" ? shuffle(TYPES.filter((type) => !text.includes(type)), random) : closedClassOptions(said, said !== singular(said), text, 1, used, random);
   if (!other) return undefined;
   const before = text.slice(0, match.index).replace(/\b([Aa])n?(\s+)$/, (_, a: string, space: string) => `${a}${/^(?:[aeio]|u(?!ni))/.test(other) ? "n" : ""}${space}`);
   return { statement: `${before}${other}${text.slice(match.index + said.length)}`, said, other };

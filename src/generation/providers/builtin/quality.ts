@@ -492,7 +492,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // (round 43): a sentence ending in a number, and the next opening with a name in lower case.
   if (/\p{L} \d+(?:\.\d+)*\. \p{Ll}/u.test(text)) return "two sentences";
   // "… of the profiled program. event is a string …": a sentence opening with a name in lower case (round 32).
-  if (/\p{Ll}{3,}\. [a-z_][\w]*\s+(?:is|are|was|were|can|must|should|will|may)\b/u.test(text)) return "two sentences";
+  // ("… the kind of error. error.code is the most stable way …", round 47: a property's dotted name.)
+  if (/\p{Ll}{3,}\. [a-z_][\w]*(?:\.[a-z_]\w*)*\s+(?:is|are|was|were|can|must|should|will|may)\b/u.test(text)) return "two sentences";
   // "Normal distribution. mu is the mean, …": a description's title before a sentence opening with a parameter (round 30).
   if (/^\p{Lu}\p{Ll}+(?: \p{Ll}+){0,3}\. \p{Ll}/u.test(text)) return "two sentences";
   // "… with the background color, and, since libpng-1." (round 46): cut at a version's dot ("libpng-1.6").
