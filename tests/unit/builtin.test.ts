@@ -954,6 +954,12 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The base parameter is the base to use for relative system identifiers."))).toBe("tautology");
     expect(rejectReason(read("The encoding parameter is passed unchanged to every handler the parser calls."))).toBeUndefined();
     expect(rejectReason(read("The error.code property is a string label that identifies the kind of error. error.code is the most stable way to identify an error."))).toBe("two sentences");
+    // Round 48: an example's caption, a changelog's entry, who designed a thing.
+    expect(rejectReason(read("Attempt to pack an integer which is too large for the defined field."))).toBe("imperative");
+    expect(rejectReason(read("Added tests ensuring that all Underscore Array functions also work on arguments objects."))).toBe("version trivia");
+    expect(rejectReason(read("The times function now returns the mapped array of iterator results."))).toBe("version trivia");
+    expect(rejectReason(read("BLAKE2 was designed by Jean-Philippe Aumasson, Samuel Neves, Zooko Wilcox-O'Hearn and Christian Winnerlein."))).toBe("version trivia");
+    expect(rejectReason(read("A hash object is created by the constructor named after its algorithm and returns a digest."))).toBeUndefined();
     // Round 47: "All other files" of a list before, and a variable of a tutorial's program.
     expect(rejectReason(read("All other files are assumed to be XML documents, regardless of their suffix."))).toBe("anaphoric start");
     expect(rejectReason(read("The arg_indx integer is an index used to iterate over the command line arguments."))).toBe("code");

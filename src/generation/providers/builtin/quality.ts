@@ -404,6 +404,11 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "Falcot Corp has …", "Acme Inc. runs …": the book's example company, not the subject.
   if (/\b\p{Lu}[\p{L}-]* (?:Corp|Corporation|Inc|Ltd|GmbH|LLC|Company)\b/u.test(text)) return "narrative";
   if (VERSION_TRIVIA.test(text)) return "version trivia";
+  // A changelog's entry ("Added tests ensuring that …", "The times function now returns …", round 48's Underscore page):
+  // what changed in a release, not what the thing is.
+  if (/^(?:Added|Fixed|Removed|Changed|Improved|Updated|Renamed|Deprecated|Dropped|Optimized|Reverted)\s/.test(text) || /\bnow (?:returns|supports|accepts|works|uses|takes|handles|requires|throws|raises|includes|allows|produces|passes|calls)\b/.test(text)) return "version trivia";
+  // "BLAKE2 was designed by Jean-Philippe Aumasson, Samuel Neves, …" (round 48): who made a thing is trivia beside it.
+  if (/\b(?:designed|written|created|developed|invented|authored|implemented) by (?:\p{Lu}[\p{L}'-]+\s){1,3}/u.test(text)) return "version trivia";
   // "… applied to each of these groups": a demonstrative anywhere points outside the sentence.
   // ("An iterator is an object representing a stream …; this object returns …": "this" before a noun the
   // sentence named already points inside it.)
@@ -429,7 +434,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const gerundSubject = tokens[0]?.lower.endsWith("ing") === true && !tokens.slice(0, 8).some((t) => t.text === ",");
   // "Derived classes may override …", "Nested functions can …": a participle before its noun describes the subject.
   const participleSubject = /^\p{Lu}\p{Ll}+ed$/u.test(tokens[0]?.text ?? "") && ["NOUN", "PROPN"].includes(tokens[1]?.pos ?? "");
-  if ((tokens[0]?.pos === "VERB" && !gerundSubject && !participleSubject) || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b|^Return (?:an?|the)\b/.test(text)) return "imperative";
+  if ((tokens[0]?.pos === "VERB" && !gerundSubject && !participleSubject) || /^(?:Notice|Note|Recall|Remember|Observe|Consider|Suppose|Assume|Let|Try|Use|Make|Compare)\b|^Return (?:an?|the)\b|^Attempt to\b/.test(text)) return "imperative";
   // An option's description, its verb taken for a name ("Show help for all options …", round 38: Valgrind's manual):
   // not "Display settings are …", where a noun follows.
   if (/^(?:Show|Display|Print|Enable|Disable|Specify|Ignore|Dump|Trace|Emit|Suppress)\b/.test(text) && ["VERB", "DET", "ADP", "PRON"].includes(tokens[1]?.pos ?? "")) return "imperative";
