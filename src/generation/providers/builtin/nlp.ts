@@ -142,7 +142,7 @@ const MAX_NAME_TOKENS = 9;
  * the longest run first. Applied to whole sentences, after the pieces a name's dots cut them into are joined
  * ("… the eventEmitter." + "once() method …").
  */
-export function withCodeNames(sentence: Parsed): Parsed {
+export function withCodeNames<T extends Parsed>(sentence: T): T {
   const { tokens: tagged, text } = sentence;
   const tokens: Token[] = [];
   const position: number[] = [];

@@ -296,7 +296,8 @@ function underEntry(sentence: Parsed & { printed?: string }, name: string | unde
   const text = inEntry(sentence.text, name);
   if (!text) return sentence;
   const read = rewritten(sentence, text, { start: 0, stop: `In ${name}`.length });
-  return { ...withCodeNames(read), printed: sentence.text, named: { start: 0, stop: `In ${name}`.length } };
+  // (Read again, the names of code in it are found again; unread, it stays as printed.)
+  return read === sentence ? sentence : withCodeNames(read);
 }
 
 /** The sentence read as `text` (parsed again), keeping what the page printed; `named`: the characters written in. */
