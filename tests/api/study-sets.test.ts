@@ -207,6 +207,12 @@ describe("studying with FSRS at the server's clock", () => {
     const { c, id, email, password } = await newStudent(server.url);
     const set = await handSet(c);
     const [first, second] = set.flashcards;
+    // "Due today" ends at midnight UTC: from noon, a card due in ten minutes is due today whatever the wall clock says
+    // (the CI once ran this at 23:55, and the card graded Again fell due the next day).
+    const noon = new Date(server.app.clock.now());
+    noon.setUTCHours(12, 0, 0, 0);
+    if (noon <= server.app.clock.now()) noon.setUTCDate(noon.getUTCDate() + 1);
+    server.clock.advance(noon.getTime() - server.app.clock.now().getTime());
     const start = server.app.clock.now();
 
     const again = await c.post(`/api/flashcards/${first.id}/review`, { rating: "again" });
