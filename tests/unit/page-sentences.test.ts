@@ -154,7 +154,7 @@ describe("a library reference's entries", () => {
     expect(rejectReason(sentences[5]!)).toBeDefined();
   });
 
-  it("never ask the rest of a description that leaves the entry unnamed (round 29: 'If strict is False, …' under os.path.realpath)", () => {
+  it("reads the rest of a description that leaves the entry unnamed under the entry's name (round 29: 'If strict is False, …' under os.path.realpath)", () => {
     const text = [
       "os.path.realpath(path, *, strict=False)",
       "Return the canonical path of the specified filename, eliminating any symbolic links encountered in the path.",
@@ -163,8 +163,51 @@ describe("a library reference's entries", () => {
     ].join("\n");
     const reasons = pageSentences({ page: 1, text }).slice(1).map((s) => [s.text, rejectReason(s)]);
     expect(reasons).toEqual([
-      ["If strict is False, the path is resolved as far as possible and any remainder is appended without checking.", "entry unnamed"],
+      ["In os.path.realpath(), if strict is False, the path is resolved as far as possible and any remainder is appended without checking.", undefined],
       ["On some platforms realpath resolves symbolic links before collapsing parent directory components.", undefined],
+    ]);
+  });
+});
+
+describe("a library reference's functions", () => {
+  const reasons = (...lines: string[]) => pageSentences({ page: 1, text: lines.join("\n") }).map((s) => [s.text, rejectReason(s) ?? "ok"]);
+
+  it("read each sentence of their description under their name (round 48: 'If duplicate keys exist, the first value wins' of no function)", () => {
+    // As Underscore.js's page prints its entries: the name, then the call, over the description.
+    expect(reasons("object _.object(list, [values])", "Converts arrays into objects. If duplicate keys exist, the last value wins.")).toEqual([
+      ["Converts arrays into objects.", expect.any(String)],
+      ["In _.object(), if duplicate keys exist, the last value wins.", "ok"],
+    ]);
+    // Python's: a module's function with its parameters (and defaults); "the function" is pbkdf2_hmac's, named since.
+    expect(
+      reasons(
+        "hashlib.pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None)",
+        "The number of iterations should be chosen based on the hash algorithm and computing power.",
+        "Slow Python implementation of pbkdf2_hmac is deprecated.",
+      ),
+    ).toEqual([
+      ["In hashlib.pbkdf2_hmac(), the number of iterations should be chosen based on the hash algorithm and computing power.", "ok"],
+      // (It names the function already.)
+      ["Slow Python implementation of pbkdf2_hmac is deprecated.", expect.any(String)],
+    ]);
+    expect(reasons("textwrap.shorten(text, width, *, fix_sentence_endings=False, placeholder=' [...]')", "Lines containing only whitespace are ignored in the input and normalized to a single newline character.")[0]?.[0]).toBe(
+      "In textwrap.shorten(), lines containing only whitespace are ignored in the input and normalized to a single newline character.",
+    );
+  });
+
+  it("are not calls in an example, and a description that leaves out its subject is not asked", () => {
+    // A call passing values is code, not an entry: the prose below it is read as printed.
+    expect(reasons("os.path.join(base, 'build')", "A relative path is resolved against the current working directory.")).toEqual([["A relative path is resolved against the current working directory.", "ok"]]);
+    // Underscore.js's countBy run onto the example above it; its description opens with its verb.
+    expect(reasons("\"60\": {name: 'curly', age: 60} } countBy _.countBy(list, iteratee, [context])", "Sorts a list into groups and returns a count for the number of objects in each group.").at(-1)).toEqual([
+      "Sorts a list into groups and returns a count for the number of objects in each group.",
+      "no subject or verb",
+    ]);
+    // Node.js's util.format(): the example after the colon dropped as code, and the next paragraph run on (round 48).
+    expect(reasons("If only one argument is passed to util.format(), it is returned as it is without any formatting: util.format() is a synchronous method that is intended as a debugging tool.")[0]?.[1]).toBe("two sentences");
+    // hashlib's hexdigest(), described by another entry.
+    expect(reasons("hash.hexdigest()", "Like digest() except the digest is returned as a string object of double length, containing only hexadecimal digits.")).toEqual([
+      ["Like digest() except the digest is returned as a string object of double length, containing only hexadecimal digits.", "no subject or verb"],
     ]);
   });
 });
@@ -238,9 +281,10 @@ describe("what a sentence is about", () => {
       "If skipkeys is false, a TypeError will be raised when trying to encode keys that are not strings.",
     ].join("\n");
     const read = hits([{ page: 1, text }], "decoders");
-    expect(read.get("If strict is false, control characters will be allowed inside strings.")?.inSection).toBe(true);
-    expect(read.get("If skipkeys is false, a TypeError will be raised when trying to encode keys that are not strings.")?.inSection).toBe(false);
-    expect(hits([{ page: 1, text }], "encoders").get("If skipkeys is false, a TypeError will be raised when trying to encode keys that are not strings.")?.inSection).toBe(true);
+    // (Each read under its class's name: "In json.JSONDecoder, if strict is false, …".)
+    expect(read.get("In json.JSONDecoder, if strict is false, control characters will be allowed inside strings.")?.inSection).toBe(true);
+    expect(read.get("In json.JSONEncoder, if skipkeys is false, a TypeError will be raised when trying to encode keys that are not strings.")?.inSection).toBe(false);
+    expect(hits([{ page: 1, text }], "encoders").get("In json.JSONEncoder, if skipkeys is false, a TypeError will be raised when trying to encode keys that are not strings.")?.inSection).toBe(true);
   });
 });
 

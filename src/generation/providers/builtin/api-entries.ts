@@ -9,6 +9,7 @@
  */
 
 import { isEnglishWord } from "./english.ts";
+import { escapeRegExp } from "./text.ts";
 
 export interface ApiEntry {
   /**
@@ -44,10 +45,34 @@ export function entryOf(line: string, next: string | undefined): ApiEntry | unde
  */
 const PROTOTYPE_HEADING = /^([A-Za-z_][A-Za-z0-9_]{2,60})\s+(?:[A-Za-z_][A-Za-z0-9_]*\s*\**\s+){0,4}\1\s*\(/;
 
-/** The name of the function whose reference entry a line begins: its description's sentences stand under it. */
+/**
+ * A module's function or class as Python's library reference prints it over its description
+ * ("hashlib.pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None)", "class textwrap.TextWrapper(**kwargs)"):
+ * a dotted name, then parameters only (a call in a listing passes values: "os.path.join(base, 'x')").
+ */
+const DOTTED_SIGNATURE = /^(?:(function|method|classmethod|staticmethod|coroutine|class)\s+)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\(([^()]*)\)$/;
+/** Underscore.js's "object _.object(list, [values])", "uniq _.uniq(array, [isSorted], [iteratee]) Alias: unique". */
+const UNDERSCORE_ENTRY = /^(\w+)\s+(_\.\1)\(([^()]*)\)(?:\s+Alias:\s*\w+)?$/;
+
+/** "(hash_name, password, *, dklen=None)", "([key[, default]])", "(*arrays)": names, defaults and markers, no values passed. */
+function onlyParameters(list: string): boolean {
+  // (A default's text first: "placeholder=' [...]'".)
+  const parts = list.replace(/'[^']*'|"[^"]*"/g, "''").split(/\s*,\s*|\[/).filter((part) => !/^\s*[\]*/]*\s*$/.test(part));
+  return parts.every((part) => /^\s*\**\s*[A-Za-z_]\w*\s*(?:=\s*(?:[\w.-]+|'')\s*)?\]*\s*$/.test(part));
+}
+
+/**
+ * The name of the function (or class) whose reference entry a line begins, as its description's sentences are read
+ * under it: "XML_Parse" (a C prototype's heading), "textwrap.shorten()", "_.object()", "textwrap.TextWrapper".
+ */
 export function referenceEntryOf(line: string): string | undefined {
   const text = line.trim();
-  return PROTOTYPE_HEADING.exec(text)?.[1];
+  const prototype = PROTOTYPE_HEADING.exec(text)?.[1];
+  if (prototype) return prototype;
+  const dotted = DOTTED_SIGNATURE.exec(text);
+  if (dotted && onlyParameters(dotted[3] ?? "")) return dotted[1] === "class" ? dotted[2] : `${dotted[2]}()`;
+  const underscore = UNDERSCORE_ENTRY.exec(text);
+  return underscore && onlyParameters(underscore[3] ?? "") ? `${underscore[2]}()` : undefined;
 }
 
 /**
@@ -57,7 +82,12 @@ export function referenceEntryOf(line: string): string | undefined {
  * Handler, the URI will be null …". A sentence naming the entry itself is left as it is.
  */
 export function inEntry(text: string, name: string): string | undefined {
-  if (text.includes(name)) return undefined;
+  // "Slow Python implementation of pbkdf2_hmac is deprecated" names hashlib.pbkdf2_hmac() already (its last part alone
+  // does, but for an English word: "object" of _.object()).
+  const dotted = name.replace(/\(\)$/, "");
+  const last = dotted.split(".").at(-1) ?? dotted;
+  const named = isEnglishWord(last.toLowerCase()) ? dotted : last;
+  if (new RegExp(`(?<!\\w)${escapeRegExp(named)}(?!\\w)`, "u").test(text)) return undefined;
   const [first = ""] = text.split(/\s/, 1);
   // "The URI …", "A byte order mark …" read on after the comma in lower case; a name ("XML_STATUS_OK …") as printed.
   const lower = /^\p{Lu}\p{Ll}*$/u.test(first) && isEnglishWord(first.toLowerCase()) ? first.toLowerCase() + text.slice(first.length) : text;
@@ -82,8 +112,13 @@ const RUN_ON_ATTRIBUTE = /^(.*(?<!\b(?:e\.g|i\.e|etc|vs|cf))[.!?])\s+([a-z_][a-z
 /** "… in Python 2. bin(x) Convert an integer number to a binary string …": a function's signature run in likewise. */
 const RUN_ON_SIGNATURE = new RegExp(`^(.*[.!?])\\s+([a-z_][\\w.]*\\([^()]*\\))\\s+(${DOES.source.slice(1)}.*)$`);
 
+/** "… {name: 'curly', age: 60} } countBy _.countBy(list, iteratee, [context])": an Underscore.js entry run onto an example. */
+const RUN_ON_UNDERSCORE = /^(.*\S)\s+((\w+)\s+_\.\3\([^()]*\)(?:\s+Alias:\s*\w+)?)$/;
+
 /** A line split where an entry's line was run onto it: the prose, then the entry's line (and what follows it). */
 export function entryLinesOf(line: string): string[] {
+  const underscore = RUN_ON_UNDERSCORE.exec(line.trim());
+  if (underscore) return [underscore[1] ?? "", underscore[2] ?? ""];
   const run = RUN_ON_ENTRY.exec(line.trim());
   if (run) return [run[1] ?? "", run[2] ?? ""];
   const signature = RUN_ON_SIGNATURE.exec(line.trim());

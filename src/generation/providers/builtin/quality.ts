@@ -174,6 +174,15 @@ function describesNoun(tokens: readonly Token[], i: number): boolean {
 }
 
 export function hasSubjectAndVerb(tokens: readonly Token[]): boolean {
+  // "If strict is false, control characters will be allowed …": the tagger calls "strict" an adjective, so the clause
+  // after the condition's comma is read too.
+  const comma = CONDITION.test(tokens[0]?.text ?? "") ? tokens.findIndex((t) => t.text === ",") : -1;
+  return finiteAfterSubject(tokens) || (comma > 0 && finiteAfterSubject(tokens.slice(comma + 1)));
+}
+
+const CONDITION = /^(?:If|When|Whenever|Unless|While|Once|After|Before|Although|Though|Because|Since)$/;
+
+function finiteAfterSubject(tokens: readonly Token[]): boolean {
   for (let i = 1; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     const before = tokens[i - 1] as Token;
@@ -447,6 +456,12 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/^(?:Once|When|Whenever|If|After|Before|Unless|While|Where|For|To|In|On|Under)\b[^,]*,\s*(?:check|make|use|ensure|see|note|run|call|set|add|remove|do|don['’]t|try|avoid|consider|remember|put|define|specify|include|write|edit|look|install|load|keep|be|type|enter|select|click|choose|open|start|stop|return|convert|raise|create)\b/i.test(text)) return "imperative";
   // "Always False if symbolic links are not supported …": what an entry returns, the entry unnamed (round 29).
   if (/^(?:Always|Never|Also|Otherwise)\s+(?:True|False|None|zero|empty)\b/.test(text)) return "no subject or verb";
+  // "Like digest() except the digest is returned as a string …", "Similar to without, but returns …": an entry's
+  // description by another's, its own name left out (hashlib, Underscore.js).
+  // "Sorts a list into groups and returns a count …" (Underscore.js's _.countBy): a verb's -s form before a determiner, its subject left out.
+  const opening = /^(\p{Lu}\p{Ll}{2,}?)(?:e?s) (?:a|an|the|each|every|all|its|any|one)\s/u.exec(text);
+  if (opening && [opening[1] ?? "", `${opening[1]}e`].some((verb) => isEnglishWord(verb.toLowerCase()))) return "no subject or verb";
+  if (/^(?:Like\b[^,]*\bexcept\b|(?:Similar to|Same as|Equivalent to|Identical to|Alias for|Shorthand for)\b)/.test(text)) return "no subject or verb";
   // Talk to the reader ("we want to record", "you can …") is about the course, not the subject.
   if (/\b(?:we|our|us|you|your|I|me|my)\b/i.test(withoutAbbreviations(text).replace(/^I\b/, ""))) return "addresses the reader";
   // "The value is …", "The function is then applied …": which one is said before.
@@ -487,6 +502,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/^The (?:matching|corresponding|relevant|appropriate|respective|associated|aforesaid|said)\b/.test(text)) return "vague subject";
   // "E.g., for the class template …: Even though …": an example and a second sentence run together.
   if (/^(?:E\.\s?g\.|I\.\s?e\.|Cf\.|Viz\.)/i.test(text) || /:\s+(?!I\b)\p{Lu}\p{Ll}+\s+\p{Ll}/u.test(text)) return "two sentences";
+  // "… without any formatting: util.format() is a synchronous method …" (round 48): the example the colon introduced
+  // was code, dropped, and the next paragraph's sentence ran on.
+  if (/:\s+[\p{L}_$][\w$]*(?:\.[\w$]+)*\(\)\s+(?:is|are|was|returns?|can|will|does|has)\b/u.test(text)) return "two sentences";
   // "… to use declarations such as but it is …": an example the extraction dropped (code) left a hole.
   if (/\bsuch as\s*(?:[,.;:)]|and\b|but\b|or\b|is\b|are\b)/i.test(text) || /\b(?:the|a|an|of|to)\s+(?:and|but|or|is|are)\b/i.test(text)) return "debris";
   // "… needed12 to successfully run …": a footnote mark run into its word.

@@ -153,17 +153,13 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
       lastBreak = undefined;
       continue;
     }
+    // A library entry's line ("exception SyntaxError(…)", "hashlib.scrypt(password, *, salt, …)") names what the
+    // paragraph below it describes; a function's names what its entry's every sentence is about.
     const reference = referenceEntryOf(line);
-    if (reference) {
+    const named = entryOf(line, nextText[i]);
+    if (reference || named) {
       flush();
       under = reference;
-      lastBreak = undefined;
-      continue;
-    }
-    // A library entry's line ("exception SyntaxError(…)") names what the paragraph below it describes.
-    const named = entryOf(line, nextText[i]);
-    if (named) {
-      flush();
       entry = named;
       lastBreak = undefined;
       continue;
@@ -292,7 +288,8 @@ function namedAfterEntry(sentence: Parsed, entry: ApiEntry): Parsed & { printed?
 /** A sentence of a C reference entry's description, read with the entry's name where it stands alone (api-entries.ts inEntry). */
 function underEntry(sentence: Parsed & { printed?: string }, name: string | undefined, page: number): Parsed & Pick<Sentence, "printed" | "named"> {
   // Only a sentence that reads well alone but for what it is about: "Set the argument …" stays an instruction.
-  if (name === undefined || sentence.printed !== undefined || rejectReason({ ...sentence, page })) return sentence;
+  // ("In JavaScript, false, null … are all falsy" stays so: "In _.compact(), in JavaScript, …" reads badly.)
+  if (name === undefined || sentence.printed !== undefined || /^In\s/.test(sentence.text) || rejectReason({ ...sentence, page })) return sentence;
   const text = inEntry(sentence.text, name);
   if (!text) return sentence;
   const read = rewritten(sentence, text, { start: 0, stop: `In ${name}`.length });
@@ -302,8 +299,10 @@ function underEntry(sentence: Parsed & { printed?: string }, name: string | unde
 
 /** The sentence read as `text` (parsed again), keeping what the page printed; `named`: the characters written in. */
 function rewritten(sentence: Parsed, text: string, named?: Sentence["named"]): Parsed & Pick<Sentence, "printed" | "named"> {
-  const [parsed] = parse(text);
-  return parsed ? { ...parsed, printed: sentence.text, ...(named && { named }) } : sentence;
+  // ("In textwrap.dedent(), …": the tagger ends a sentence at "textwrap.", and the pieces are put back together.)
+  const pieces = joinBrokenSentences(parse(text));
+  const [parsed] = pieces;
+  return parsed && pieces.length === 1 ? { ...parsed, printed: sentence.text, ...(named && { named }) } : sentence;
 }
 
 /**
