@@ -205,6 +205,20 @@ describe("a library reference's functions", () => {
     ]);
     // Node.js's util.format(): the example after the colon dropped as code, and the next paragraph run on (round 48).
     expect(reasons("If only one argument is passed to util.format(), it is returned as it is without any formatting: util.format() is a synchronous method that is intended as a debugging tool.")[0]?.[1]).toBe("two sentences");
+    // Node.js's: a signature run onto its parameters' list; a property's name alone ends the entry before it.
+    expect(
+      reasons(
+        "buffer.transcode(source, fromEnc, toEnc) source <Buffer> A Buffer instance.",
+        "The transcoding process will use substitution characters if a byte sequence cannot be represented in the target encoding.",
+        "buffer.kMaxLength",
+        "The largest size allowed for a single Buffer instance is set by the platform.",
+      ).map(([text]) => text),
+    ).toEqual([
+      "In buffer.transcode(), the transcoding process will use substitution characters if a byte sequence cannot be represented in the target encoding.",
+      "The largest size allowed for a single Buffer instance is set by the platform.",
+    ]);
+    // A name ends a sentence ("UTF-8."), as a version cut at its dot does not ("since libpng-1.").
+    expect(reasons("The default character encoding of every buffer is UTF-8.")).toEqual([["The default character encoding of every buffer is UTF-8.", "ok"]]);
     // hashlib's hexdigest(), described by another entry.
     expect(reasons("hash.hexdigest()", "Like digest() except the digest is returned as a string object of double length, containing only hexadecimal digits.")).toEqual([
       ["Like digest() except the digest is returned as a string object of double length, containing only hexadecimal digits.", "no subject or verb"],

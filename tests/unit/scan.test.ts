@@ -403,6 +403,23 @@ describe("page text from pdf.js items", () => {
     expect(pageText(lines)).toBe("9.7. Scheduling Tasks with cron and atd\ncron is the daemon responsible for executing scheduled and recurring commands.");
   });
 
+  it("puts a heading drawn after its section's text back over it, and leaves a second column's heading in its column", () => {
+    // As Chromium prints Node.js's documentation: each heading drawn last on its page (round 49: buffer's "Buffers and
+    // character encodings" read after its section, whose text fell under the heading before).
+    const sized = (str: string, size: number, x: number, y: number): TextRun => ({ str, transform: [size, 0, 0, size, x, y], hasEOL: true });
+    const page = [
+      sized("const buf7 = Buffer.from('tést', 'latin1');", 10, 46, 364),
+      sized("When converting between Buffers and strings, a character encoding may be specified.", 10, 28, 289),
+      sized("If no character encoding is specified, UTF-8 will be used as the default.", 10, 28, 277),
+      sized("Buffers and character encodings", 14, 28, 311),
+    ];
+    expect(pageText(page)).toBe(
+      "const buf7 = Buffer.from('tést', 'latin1');\nBuffers and character encodings\nWhen converting between Buffers and strings, a character encoding may be specified. If no character encoding is specified, UTF-8 will be used as the default.",
+    );
+    const columns = [sized("The first column's text.", 10, 50, 700), sized("Its second line.", 10, 50, 688), sized("Second column", 14, 300, 710), sized("Its text.", 10, 300, 694)];
+    expect(pageText(columns)).toBe("The first column's text. Its second line.\nSecond column\nIts text.");
+  });
+
   it("starts a paragraph where lines in a monospaced font (a code listing) meet prose, and not for code inside a line", () => {
     const mono = (str: string, x: number, y: number, eol = true): TextRun => ({ ...run(str, x, y, eol), mono: true });
     const lines = [

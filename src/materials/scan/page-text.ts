@@ -42,7 +42,7 @@ const HYPHENATED_WORD = /(?<!\p{L})\p{L}+[-\u2010]\p{L}+/gu;
 const CONTROL_CHARS = /(?![\t\n\v\f\r])\p{Cc}/gu;
 
 export function pageText(runs: readonly TextRun[]): string {
-  const lines = collectLines(runs);
+  const lines = headingsInPlace(collectLines(runs));
   const first = lines[0];
   if (!first) return "";
   const leading = medianLeading(lines);
@@ -87,6 +87,38 @@ function collectLines(runs: readonly TextRun[]): Line[] {
   }
   endLine();
   return lines;
+}
+
+/** More out-of-place headings than a page has are not looked for (each costs a pass over the page's lines). */
+const MAX_MOVED_HEADINGS = 50;
+
+/**
+ * Headings drawn after the text they stand over: a browser's printout of Node.js's documentation draws each
+ * section's heading last on its page ("Buffers and character encodings" after every paragraph of it), and the
+ * section's text, read in drawing order, fell under the heading before it. A line set larger than the page's
+ * text that goes back up the page is put back where it stands: before the first line drawn earlier below it,
+ * when that line starts at its left edge (a heading at the top of a second column is far right of the first's).
+ * One above everything drawn (a running head) stays where it is.
+ */
+function headingsInPlace(lines: Line[]): Line[] {
+  const body = medianSize(lines);
+  let moved = 0;
+  for (let i = 1; i < lines.length && moved < MAX_MOVED_HEADINGS; i++) {
+    const line = lines[i] as Line;
+    if (line.size <= body * HEADING_SIZE || line.y <= (lines[i - 1] as Line).y) continue;
+    const below = lines.findIndex((other, j) => j < i && other.y < line.y);
+    const at = lines[below];
+    if (below <= 0 || !at || Math.abs(at.x - line.x) > 2 * line.size || (lines[below - 1] as Line).y <= line.y) continue;
+    lines.splice(i, 1);
+    lines.splice(below, 0, line);
+    moved++;
+  }
+  return lines;
+}
+
+function medianSize(lines: readonly Line[]): number {
+  const sizes = lines.map((line) => line.size).sort((p, q) => p - q);
+  return sizes[Math.floor(sizes.length / 2)] ?? 0;
 }
 
 /** Baseline distance in font sizes between most neighbouring lines of this page. */

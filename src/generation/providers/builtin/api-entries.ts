@@ -47,10 +47,11 @@ const PROTOTYPE_HEADING = /^([A-Za-z_][A-Za-z0-9_]{2,60})\s+(?:[A-Za-z_][A-Za-z0
 
 /**
  * A module's function or class as Python's library reference prints it over its description
- * ("hashlib.pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None)", "class textwrap.TextWrapper(**kwargs)"):
+ * ("hashlib.pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None)", "class textwrap.TextWrapper(**kwargs)"),
+ * and Node.js's ("Static method: Buffer.alloc(size[, fill[, encoding]])", "util.format(format[, ...args])"):
  * a dotted name, then parameters only (a call in a listing passes values: "os.path.join(base, 'x')").
  */
-const DOTTED_SIGNATURE = /^(?:(function|method|classmethod|staticmethod|coroutine|class)\s+)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\(([^()]*)\)$/;
+const DOTTED_SIGNATURE = /^(?:(function|method|classmethod|staticmethod|coroutine|class|new|Static method:)\s+)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\(([^()]*)\)$/;
 /** Underscore.js's "object _.object(list, [values])", "uniq _.uniq(array, [isSorted], [iteratee]) Alias: unique". */
 const UNDERSCORE_ENTRY = /^(\w+)\s+(_\.\1)\(([^()]*)\)(?:\s+Alias:\s*\w+)?$/;
 
@@ -58,7 +59,7 @@ const UNDERSCORE_ENTRY = /^(\w+)\s+(_\.\1)\(([^()]*)\)(?:\s+Alias:\s*\w+)?$/;
 function onlyParameters(list: string): boolean {
   // (A default's text first: "placeholder=' [...]'".)
   const parts = list.replace(/'[^']*'|"[^"]*"/g, "''").split(/\s*,\s*|\[/).filter((part) => !/^\s*[\]*/]*\s*$/.test(part));
-  return parts.every((part) => /^\s*\**\s*[A-Za-z_]\w*\s*(?:=\s*(?:[\w.-]+|'')\s*)?\]*\s*$/.test(part));
+  return parts.every((part) => /^\s*(?:\**|\.\.\.)\s*[A-Za-z_]\w*\s*(?:=\s*(?:[\w.-]+|'')\s*)?\]*\s*$/.test(part));
 }
 
 /**
@@ -115,10 +116,23 @@ const RUN_ON_SIGNATURE = new RegExp(`^(.*[.!?])\\s+([a-z_][\\w.]*\\([^()]*\\))\\
 /** "… {name: 'curly', age: 60} } countBy _.countBy(list, iteratee, [context])": an Underscore.js entry run onto an example. */
 const RUN_ON_UNDERSCORE = /^(.*\S)\s+((\w+)\s+_\.\3\([^()]*\)(?:\s+Alias:\s*\w+)?)$/;
 
+/** "buffer.transcode(source, fromEnc, toEnc) source <Buffer> | …": Node.js's signature run onto its parameters' list. */
+const RUN_ON_PARAMETERS = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\([^()]*\))\s+(\w+ <.*)$/;
+
+/**
+ * A line that begins another item of a reference, which ends the entry before it: a property's dotted name alone
+ * ("buffer.kMaxLength" over "The largest size allowed …"), an event or a class ("Event: 'close'", "Class: Blob").
+ */
+export function beginsItem(line: string): boolean {
+  return /^(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|(?:Event|Class|Property):\s.{1,80})$/.test(line.trim());
+}
+
 /** A line split where an entry's line was run onto it: the prose, then the entry's line (and what follows it). */
 export function entryLinesOf(line: string): string[] {
   const underscore = RUN_ON_UNDERSCORE.exec(line.trim());
   if (underscore) return [underscore[1] ?? "", underscore[2] ?? ""];
+  const parameters = RUN_ON_PARAMETERS.exec(line.trim());
+  if (parameters) return [parameters[1] ?? "", parameters[2] ?? ""];
   const run = RUN_ON_ENTRY.exec(line.trim());
   if (run) return [run[1] ?? "", run[2] ?? ""];
   const signature = RUN_ON_SIGNATURE.exec(line.trim());

@@ -519,8 +519,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\p{Ll}{3,}\. [a-z_][\w]*(?:\.[a-z_]\w*)*\s+(?:is|are|was|were|can|must|should|will|may)\b/u.test(text)) return "two sentences";
   // "Normal distribution. mu is the mean, …": a description's title before a sentence opening with a parameter (round 30).
   if (/^\p{Lu}\p{Ll}+(?: \p{Ll}+){0,3}\. \p{Ll}/u.test(text)) return "two sentences";
-  // "… with the background color, and, since libpng-1." (round 46): cut at a version's dot ("libpng-1.6").
-  if (/\p{L}-\d+\.$/u.test(text)) return "incomplete";
+  // "… with the background color, and, since libpng-1." (round 46): cut at a version's dot ("libpng-1.6"); a name
+  // ends a sentence so ("… use UTF-8.", "… stands for Latin-1.").
+  if (/(?<![\p{L}\d-])\p{Ll}[\p{L}\d]*-\d+\.$/u.test(text)) return "incomplete";
   // A citation: "(2008)", "Chambers (1998)", titles in quotes with a year.
   if (/\((?:1[5-9]|20)\d\d\)|\b(?:1[5-9]|20)\d\d\)/.test(text)) return "citation";
   // "C++", "C#" and "type(s)" are names and plurals, not operators and calls; so are a name or two from code in

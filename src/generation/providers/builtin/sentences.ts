@@ -1,7 +1,7 @@
 import type { PageText } from "../types.ts";
 import { startsWithName } from "./english.ts";
 import { plainHeading, sectionHeading, SectionReader, type Heading } from "./sections.ts";
-import { entryLinesOf, entryOf, inEntry, namedDescription, referenceEntryOf, type ApiEntry } from "./api-entries.ts";
+import { beginsItem, entryLinesOf, entryOf, inEntry, namedDescription, referenceEntryOf, type ApiEntry } from "./api-entries.ts";
 import { parse, withCodeNames, type Parsed } from "./nlp.ts";
 import { rejectReason } from "./quality.ts";
 import { wordsOf } from "./text.ts";
@@ -163,6 +163,11 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
       entry = named;
       lastBreak = undefined;
       continue;
+    }
+    // ("buffer.kMaxLength" over its description: what follows is no longer the function's above.)
+    if (under !== undefined && beginsItem(line)) {
+      flush();
+      under = undefined;
     }
     // A heading ends the paragraph before it (which stays in the section it was in).
     const previous = previousText[i];
