@@ -219,6 +219,16 @@ describe("a library reference's functions", () => {
     ]);
     // A name ends a sentence ("UTF-8."), as a version cut at its dot does not ("since libpng-1.").
     expect(reasons("The default character encoding of every buffer is UTF-8.")).toEqual([["The default character encoding of every buffer is UTF-8.", "ok"]]);
+    // Python's uuid page as printed: a function run onto the sentence before it, its description on the next line.
+    expect(
+      reasons(
+        "Universally administered MAC addresses are preferred over locally administered ones. uuid.uuid1(node=None, clock_seq=None)",
+        "Generate a UUID from a host ID, sequence number, and the current time. If node is not given, getnode() is used to obtain the hardware address.",
+      ).map(([text]) => text),
+    ).toContain("In uuid.uuid1(), if node is not given, getnode() is used to obtain the hardware address.");
+    // An acronym used twice is no heading run in; a relative clause alone is no statement (round 49).
+    expect(reasons("A safe UUID is one which is generated using synchronization methods that ensure no two processes can obtain the same UUID.")[0]?.[1]).toBe("ok");
+    expect(reasons("The UUID variant, which determines the internal layout of the UUID.")[0]?.[1]).toBe("no subject or verb");
     // hashlib's hexdigest(), described by another entry.
     expect(reasons("hash.hexdigest()", "Like digest() except the digest is returned as a string object of double length, containing only hexadecimal digits.")).toEqual([
       ["Like digest() except the digest is returned as a string object of double length, containing only hexadecimal digits.", "no subject or verb"],

@@ -112,6 +112,10 @@ const RUN_ON_ATTRIBUTE = /^(.*(?<!\b(?:e\.g|i\.e|etc|vs|cf))[.!?])\s+([a-z_][a-z
 
 /** "… in Python 2. bin(x) Convert an integer number to a binary string …": a function's signature run in likewise. */
 const RUN_ON_SIGNATURE = new RegExp(`^(.*[.!?])\\s+([a-z_][\\w.]*\\([^()]*\\))\\s+(${DOES.source.slice(1)}.*)$`);
+/** "… globally unique. uuid.uuid1(node=None, clock_seq=None)": a module's function run onto the sentence before it. */
+const RUN_ON_DOTTED = /^(.*[.!?])\s+([a-z_]\w*(?:\.[A-Za-z_]\w*)+\([^()]*\))$/;
+/** "uuid.uuid1(node=None, clock_seq=None) Generate a UUID from a host ID, …": a module's function, its description run onto it. */
+const SIGNATURE_THEN_DESCRIPTION = new RegExp(`^([a-z_]\\w*(?:\\.[A-Za-z_]\\w*)+\\([^()]*\\))\\s+(${DOES.source.slice(1)}\\s.*)$`);
 
 /** "… {name: 'curly', age: 60} } countBy _.countBy(list, iteratee, [context])": an Underscore.js entry run onto an example. */
 const RUN_ON_UNDERSCORE = /^(.*\S)\s+((\w+)\s+_\.\3\([^()]*\)(?:\s+Alias:\s*\w+)?)$/;
@@ -131,8 +135,11 @@ export function beginsItem(line: string): boolean {
 export function entryLinesOf(line: string): string[] {
   const underscore = RUN_ON_UNDERSCORE.exec(line.trim());
   if (underscore) return [underscore[1] ?? "", underscore[2] ?? ""];
-  const parameters = RUN_ON_PARAMETERS.exec(line.trim());
+  const parameters = RUN_ON_PARAMETERS.exec(line.trim()) ?? SIGNATURE_THEN_DESCRIPTION.exec(line.trim());
   if (parameters) return [parameters[1] ?? "", parameters[2] ?? ""];
+  // "… guaranteed to be globally unique. uuid.uuid1(node=None, clock_seq=None)": a module's function ends the line.
+  const last = RUN_ON_DOTTED.exec(line.trim());
+  if (last && referenceEntryOf(last[2] ?? "")) return [last[1] ?? "", last[2] ?? ""];
   const run = RUN_ON_ENTRY.exec(line.trim());
   if (run) return [run[1] ?? "", run[2] ?? ""];
   const signature = RUN_ON_SIGNATURE.exec(line.trim());

@@ -197,7 +197,8 @@ function finiteAfterSubject(tokens: readonly Token[]): boolean {
         // "MIME related information": a participle before a noun describes it; "truelength followed by a
         // block of bytes" (a table row) is a participle too, not the sentence's verb.
         !(token.lower.endsWith("ed") && (["NOUN", "ADJ"].includes(tokens[i + 1]?.pos ?? "") || tokens[i + 1]?.lower === "by")));
-    if (!finite) continue;
+    // "The UUID variant, which determines the internal layout of the UUID." (round 49): a relative clause's verb is no main verb.
+    if (!finite || (RELATIVE.has(before.lower) && tokens[i - 2]?.text === ",")) continue;
     // "Patterns read from the file specified by …" (round 36): a participle before "from" or "by", with no verb after
     // it, describes its noun; the sentence has no verb of its own.
     // ("… the build produces from the sources" is a verb: a third person's "-s" is no participle.)
@@ -541,8 +542,10 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const brackets = prose.match(/[()]/g)?.length ?? 0;
   if (brackets > 2 || brackets % 2 !== 0 || (text.match(/["“”]/g)?.length ?? 0) % 2 !== 0) return "brackets";
   // Letter salad from glyphs, mostly-number table rows, upper-case headings run into the sentence.
-  const odd = tokens.filter((t) => t.pos === "X" || t.pos === "SYM" || t.pos === "NUM" || (t.text.length > 1 && t.text === t.text.toUpperCase() && /\p{L}/u.test(t.text) && t.start > 0));
-  if (odd.length > Math.max(1, words.length * 0.12)) return "debris";
+  // (One acronym used again, "A safe UUID is one … can obtain the same UUID", counts once; "one" and "two" are words.)
+  const odd = tokens.filter((t) => t.pos === "X" || t.pos === "SYM" || (t.pos === "NUM" && /\d/.test(t.text)) || (t.text.length > 1 && t.text === t.text.toUpperCase() && /\p{L}/u.test(t.text) && t.start > 0));
+  const upper = odd.filter((t) => /^\p{Lu}{2,}s?$/u.test(t.text));
+  if (odd.length - upper.length + new Set(upper.map((t) => t.text)).size > Math.max(1, words.length * 0.12)) return "debris";
   // Lower-case single letters are variables from examples ("x", "y"); "R", "C" and "a" are words.
   const pluralMark = (t: Token) => t.text === "s" && text.slice(t.start - 1, t.end + 1) === "(s)";
   if (words.some((t) => t.text.length === 1 && /\p{Ll}/u.test(t.text) && t.text !== "a" && !pluralMark(t))) return "single letters";
