@@ -54,8 +54,12 @@ beforeAll(async () => {
 
 describe("the practice journey with the built-in generator", () => {
   it("signs up, uploads, generates, previews, regenerates, takes the test by keyboard, and sees results and the dashboard", async () => {
-    /** Questions per test in this journey. */
-    const N = 4;
+    /**
+     * Questions per test in this journey. The tutorial has fresh Easy questions on exceptions for 3 and 3 more at any
+     * seed (180 of 180 regenerations measured), for 4 and 4 more at most (5 to 6 of 75 regenerations came out with 3 and
+     * said so, at random seeds: the journey failed now and then).
+     */
+    const N = 3;
     const page = track(await openPage(suite.browser, `${suite.server.url}/register`));
     const username = `journey_${process.pid}`;
     await page.getByLabel("Username").fill(username);
@@ -151,7 +155,8 @@ describe("the practice journey with the built-in generator", () => {
     // Results: the server's grading of exactly those answers.
     const test = await (await page.request.get(`${suite.server.url}/api/tests/${testId}`)).json();
     const right = test.test_metadata.questions.filter((q: any, i: number) => q.answer.trim().toLowerCase() === chosen[i]!.trim().toLowerCase()).length;
-    const percent = `${(right * 100) / N}%`;
+    // (As the UI writes a score: at most one decimal, "33.3%".)
+    const percent = `${Math.round((right * 1000) / N) / 10}%`;
     await expect.poll(() => page.locator(".score-card__percent").textContent()).toBe(percent);
     expect(await page.getByText(`${right} / ${N} correct`).isVisible()).toBe(true);
     expect(await page.locator(".verdict").allTextContents()).toEqual(

@@ -438,6 +438,20 @@ describe("section headings", () => {
     expect(pageSentences(pages[1]!, sectionsAtPageStart(pages).get(2)).map((s) => s.section)).toEqual(["Functional Programming HOWTO / Data Types That Support Iterators", "Logging"]);
   });
 
+  it("ends a section under a heading printed without a number with the page after its own (round 49: Node.js's 'File modes' held 60 pages)", () => {
+    const prose = "The callback gets two arguments, and the first is an error or null when the call succeeded.";
+    const pages = [
+      { page: 1, text: `File modes\n${prose}` },
+      { page: 2, text: prose },
+      { page: 3, text: `${prose}\nfalse\n${prose}` },
+      { page: 4, text: prose },
+    ];
+    expect(titlesAt(pages, 2)).toEqual(["File modes"]);
+    expect(titlesAt(pages, 3)).toEqual([]);
+    // A value on a line of its own ("false", "null") is no heading of a name.
+    expect(titlesAt(pages, 4)).toEqual([]);
+  });
+
   it("may be a name in lower case, or stand over prose a signature ran into (round 37: gitattributes' attributes, logging's 'LoggerAdapter Objects')", () => {
     // As gitattributes(5) prints its sections for attributes: each a sibling of "End-of-line conversion", not part of it.
     const attributes = pageSentences({

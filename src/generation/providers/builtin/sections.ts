@@ -14,6 +14,8 @@ export interface Heading {
   title: string;
   /** Printed without a number (see plainHeading): below the numbered headings, until the next heading. */
   plain?: boolean;
+  /** The page a heading printed without a number stands on (sectionsAtPageStart): its section ends two pages on. */
+  page?: number;
 }
 
 const SECTION_HEADING = /^(Chapter\s+)?(\d{1,2}|[A-Z])((?:\.\d{1,3}){0,5})(\.?)\s+(\p{Lu}.{0,100})$/u;
@@ -56,6 +58,7 @@ const MAX_PLAIN_TITLE_WORDS = 8;
  */
 const NAME_TITLE = /^\p{Ll}[\p{L}\d]*(?:[-_][\p{L}\d]+)*$/u;
 const MAX_NAME_TITLE_LENGTH = 40;
+const LITERAL = /^(?:true|false|null|none|nil|undefined|nan)$/i;
 /** A section of a manual page in capitals ("CONFIGURATION"), then a setting's dotted name ("core.notesRef"). */
 const MAN_SECTION = /^(\p{Lu}{3,}(?: \p{Lu}{2,}){0,3}) [\w-]{1,30}\.[\w.-]{1,60}$/u;
 
@@ -71,7 +74,8 @@ export function plainHeading(line: string, next: string | undefined, previous?: 
   // ("For example", "Here are some examples": what leads into a listing the scan dropped.)
   if (/^(?:For (?:example|instance)|Here|Thus|So|Then|Now|E\.g)\b/.test(title)) return undefined;
   // (Not the last word of a wrapped line of prose: the line before a name ends a sentence.)
-  const named = NAME_TITLE.test(title) && title.length <= MAX_NAME_TITLE_LENGTH && (previous === undefined || ENDED.test(previous.trim()));
+  // ("false", "null": a value in a list of them, not a title.)
+  const named = NAME_TITLE.test(title) && title.length <= MAX_NAME_TITLE_LENGTH && !LITERAL.test(title) && (previous === undefined || ENDED.test(previous.trim()));
   // "CONFIGURATION core.notesRef": a manual page's section in capitals with its first entry's name run into the line.
   const manSection = MAN_SECTION.exec(title);
   if (!named && !manSection && (!PLAIN_TITLE.test(title) || words === 0 || words > MAX_PLAIN_TITLE_WORDS || /^\d|\b(?:1[5-9]|20)\d\d\b/.test(title))) return undefined;
@@ -105,14 +109,30 @@ function enter(path: readonly Heading[], heading: Heading): Heading[] {
   return [...path.filter((h) => !h.plain && h.number.length < heading.number.length), heading];
 }
 
+/** Pages after its own that a section under a heading printed without a number runs on. */
+const PLAIN_SECTION_PAGES = 1;
+
 /** Reads a document's headings in order; `at` answers the titles of the section a line stands in. */
 export class SectionReader {
   private path: Heading[] = [];
   /** The last heading that did not follow: when the next one follows it, the reader had gone astray. */
   private refused: Heading | undefined;
 
+  /** The page being read, where the reader is told (sectionsAtPageStart). */
+  private page: number | undefined;
+
   constructor(start: readonly Heading[] = []) {
     this.path = [...start];
+  }
+
+  /**
+   * Starts a page. A heading printed without a number has no level to end it: Node.js's "File modes", a note inside
+   * fs.chmod()'s entry, held every page of the reference after it (round 49: the next 60 pages asked under "file
+   * modes"). Its section ends with the page after its own; a numbered heading's holds to the next heading.
+   */
+  startPage(page: number): void {
+    this.page = page;
+    this.path = this.path.filter((h) => h.page === undefined || page - h.page <= PLAIN_SECTION_PAGES);
   }
 
   /**
@@ -124,7 +144,7 @@ export class SectionReader {
     if (!heading) {
       // One title without a number at a time, under the numbered ones in force.
       const plain = plainHeading(text, next, previous);
-      if (plain) this.path = [...this.path.filter((h) => !h.plain), plain];
+      if (plain) this.path = [...this.path.filter((h) => !h.plain), { ...plain, ...(this.page !== undefined && { page: this.page }) }];
       return;
     }
     if (follows(this.path.findLast((h) => !h.plain), heading)) this.path = enter(this.path, heading);
@@ -168,6 +188,7 @@ export function sectionsAtPageStart(pages: readonly PageText[]): Map<number, rea
   const starts = new Map<number, readonly Heading[]>();
   const reader = new SectionReader();
   for (const page of pages) {
+    reader.startPage(page.page);
     starts.set(page.page, reader.headings);
     const lines = page.text.split("\n").filter((line) => line.trim());
     // A table of contents whose page numbers sit on lines of their own: headings, not sections.
