@@ -953,7 +953,7 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The method resolution order is computed from the bases of a class."))).toBeUndefined();
   });
 
-  it("refuses what rounds 45 to 48's raters rejected, and keeps its look-alikes", () => {
+  it("refuses what rounds 45 to 49's raters rejected, and keeps its look-alikes", () => {
     for (const [text, reason] of [
       // Round 45: "would" tells of a case set up before, unless the sentence sets it up itself.
       ["A manual page would not be displayed about the local systems conventions.", "refers to an example"],
@@ -975,6 +975,14 @@ describe("question forms on real sentences", () => {
       ["The times function now returns the mapped array of iterator results.", "version trivia"],
       ["BLAKE2 was designed by Jean-Philippe Aumasson, Samuel Neves, Zooko Wilcox-O'Hearn and Christian Winnerlein.", "version trivia"],
       ["A hash object is created by the constructor named after its algorithm and returns a digest.", undefined],
+      // Round 49: an instruction opening "Request that", a subject left out after an opening phrase, a table's constant
+      // and its description, a list's items run together by a semicolon, values of a setting named before.
+      ["Request that all data for the open file descriptor is flushed to the storage device.", "imperative"],
+      ["By default, includes ASCII single and double quotes.", "no subject or verb"],
+      ["By default, the parser reads each line of the file.", undefined],
+      ["O_APPEND Flag indicating to open the symbolic link itself rather than the resource it is pointing to.", "debris"],
+      ["EOF is signaled with a None value; Quoted empty strings are allowed.", "two sentences"],
+      ["Higher values lead to better performance but higher memory usage.", "vague subject"],
     ] as const) {
       expect(rejectReason(read(text)), text).toBe(reason);
     }

@@ -229,6 +229,10 @@ describe("a library reference's functions", () => {
     // An acronym used twice is no heading run in; a relative clause alone is no statement (round 49).
     expect(reasons("A safe UUID is one which is generated using synchronization methods that ensure no two processes can obtain the same UUID.")[0]?.[1]).toBe("ok");
     expect(reasons("The UUID variant, which determines the internal layout of the UUID.")[0]?.[1]).toBe("no subject or verb");
+    // A sentence about the function's module is left as it is (shlex.quote(), round 49: "In shlex.quote(), the shlex module …").
+    expect(reasons("shlex.quote(s)", "The shlex module is only designed for Unix shells and their quoting rules.").map(([text]) => text)).toEqual([
+      "The shlex module is only designed for Unix shells and their quoting rules.",
+    ]);
     // hashlib's hexdigest(), described by another entry.
     expect(reasons("hash.hexdigest()", "Like digest() except the digest is returned as a string object of double length, containing only hexadecimal digits.")).toEqual([
       ["Like digest() except the digest is returned as a string object of double length, containing only hexadecimal digits.", "no subject or verb"],

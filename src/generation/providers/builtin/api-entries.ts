@@ -89,6 +89,9 @@ export function inEntry(text: string, name: string): string | undefined {
   const last = dotted.split(".").at(-1) ?? dotted;
   const named = isEnglishWord(last.toLowerCase()) ? dotted : last;
   if (new RegExp(`(?<!\\w)${escapeRegExp(named)}(?!\\w)`, "u").test(text)) return undefined;
+  // "The shlex module is only designed for Unix shells." under shlex.quote(): of the module, not the function.
+  const module = dotted.includes(".") ? dotted.split(".")[0] : undefined;
+  if (module && new RegExp(`\\b${escapeRegExp(module)} module\\b`, "u").test(text)) return undefined;
   const [first = ""] = text.split(/\s/, 1);
   // "The URI …", "A byte order mark …" read on after the comma in lower case; a name ("XML_STATUS_OK …") as printed.
   const lower = /^\p{Lu}\p{Ll}*$/u.test(first) && isEnglishWord(first.toLowerCase()) ? first.toLowerCase() + text.slice(first.length) : text;

@@ -448,6 +448,11 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // An option's description, its verb taken for a name ("Show help for all options …", round 38: Valgrind's manual):
   // not "Display settings are …", where a noun follows.
   if (/^(?:Show|Display|Print|Enable|Disable|Specify|Ignore|Dump|Trace|Emit|Suppress)\b/.test(text) && ["VERB", "DET", "ADP", "PRON"].includes(tokens[1]?.pos ?? "")) return "imperative";
+  // "Request that all data for the open file descriptor is flushed …" (fs.fsync(), round 49).
+  if (/^(?:Request|Ensure|Make sure|Check|Verify|Require) that\b/.test(text)) return "imperative";
+  // "By default, includes ASCII single and double quotes." (shlex.quotes, round 49): a verb after the opening phrase, its subject left out.
+  const afterOpening = tokens[tokens.findIndex((t) => t.text === ",") + 1];
+  if (/^[^,]{1,40},/.test(text) && afterOpening?.pos === "VERB" && /\p{Ll}[^s]s$/u.test(afterOpening.text) && afterOpening.lemma !== afterOpening.lower) return "no subject or verb";
   // "Once symbols are registered, check that …": an order after its condition.
   // "On Windows, convert forward slashes …": a library entry's description, its function unnamed (round 29).
   // "If the internal counter is zero on entry, block until awoken …" (round 36): any verb's base form after the condition.
@@ -493,6 +498,12 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\p{Ll}-?\d+\p{Lu}/u.test(text) || /\p{L}[,;]\d{1,3}\s/u.test(text) || /\d\.\p{L}/u.test(text) || /\(\s|\s\)/.test(text) || repeatsItself(words)) return "debris";
   // A table's row, a function's name then its description: "mean() Arithmetic mean ("average") of data." (round 38: statistics).
   if (/^[\p{L}_][\w.]*\(\)\s+\p{Lu}\p{Ll}/u.test(text)) return "debris";
+  // "O_APPEND Flag indicating to open …" (fs's table of flags, round 49): a constant, then its description.
+  if (/^\p{Lu}[\p{Lu}\d]*_[\p{Lu}\d_]+\s+\p{Lu}\p{Ll}+\s/u.test(text)) return "debris";
+  // "EOF is signaled with a None value; Quoted empty strings ('') are allowed." (shlex's list, round 49).
+  if (/;\s+\p{Lu}\p{Ll}+\s/u.test(text)) return "two sentences";
+  // "Higher values lead to better performance …": values of a setting named before (fs's bufferSize, round 49).
+  if (/^(?:Higher|Lower|Larger|Smaller|Bigger|Greater|Shorter|Longer) (?:values|numbers|settings|limits)\b/.test(text)) return "vague subject";
   // "option Lang: JA AMC will …": a setting and its value printed inside the sentence.
   if (/\b\p{Lu}[\p{L}-]*:\s+\p{Lu}{2,}/u.test(text)) return "label";
   // "A few pieces are still …", "Several options exist …": some of the ones just described.
