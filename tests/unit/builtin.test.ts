@@ -953,7 +953,7 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The method resolution order is computed from the bases of a class."))).toBeUndefined();
   });
 
-  it("refuses what rounds 45 to 49's raters rejected, and keeps its look-alikes", () => {
+  it("refuses what rounds 45 to 50's raters rejected, and keeps its look-alikes", () => {
     for (const [text, reason] of [
       // Round 45: "would" tells of a case set up before, unless the sentence sets it up itself.
       ["A manual page would not be displayed about the local systems conventions.", "refers to an example"],
@@ -983,6 +983,13 @@ describe("question forms on real sentences", () => {
       ["O_APPEND Flag indicating to open the symbolic link itself rather than the resource it is pointing to.", "debris"],
       ["EOF is signaled with a None value; Quoted empty strings are allowed.", "two sentences"],
       ["Higher values lead to better performance but higher memory usage.", "vague subject"],
+      // Round 50: a second sentence after a full stop or a comma; a noun phrase and its relative clause alone.
+      ["In pprint.PrettyPrinter, if a structure cannot be formatted within the width, a best effort will be made. compact impacts the way that long sequences are formatted.", "two sentences"],
+      ["None can be used to turn off interpolation completely, ExtendedInterpolation() provides a more advanced variant.", "two sentences"],
+      ["Unlike the fork(2) POSIX system call, child_process.fork() does not clone the current process.", "code"],
+      ["A convenience method which coerces the option in the specified section to a floating point number.", "no subject or verb"],
+      ["A parser that reads each line returns a list of tokens.", undefined],
+      ["All operations that introduce new names use the local scope of the function.", undefined],
     ] as const) {
       expect(rejectReason(read(text)), text).toBe(reason);
     }

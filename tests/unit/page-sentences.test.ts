@@ -233,6 +233,11 @@ describe("a library reference's functions", () => {
     expect(reasons("shlex.quote(s)", "The shlex module is only designed for Unix shells and their quoting rules.").map(([text]) => text)).toEqual([
       "The shlex module is only designed for Unix shells and their quoting rules.",
     ]);
+    // An exception's entry run in after a sentence, its description after it on the same line (configparser, round 50).
+    expect(reasons("Subclass of InterpolationError. exception configparser.InterpolationSyntaxError Exception raised when the source text does not conform to the required syntax.").map(([text]) => text)).toEqual([
+      "Subclass of InterpolationError.",
+      "Exception raised when the source text does not conform to the required syntax.",
+    ]);
     // hashlib's hexdigest(), described by another entry.
     expect(reasons("hash.hexdigest()", "Like digest() except the digest is returned as a string object of double length, containing only hexadecimal digits.")).toEqual([
       ["Like digest() except the digest is returned as a string object of double length, containing only hexadecimal digits.", "no subject or verb"],

@@ -105,6 +105,8 @@ function lastPart(dotted: string): string {
 
 /** "Base class for warnings … bytearray. exception ResourceWarning": an entry's line run onto the sentence before it. */
 const RUN_ON_ENTRY = new RegExp(`^(.*[.!?])\\s+((?:${KINDS})\\s+[A-Z_][\\w.]*(?:\\(.*\\))?)$`);
+/** "Subclass of InterpolationError. exception configparser.InterpolationSyntaxError Exception raised when …": its description too. */
+const RUN_ON_ENTRY_TEXT = new RegExp(`^(.*[.!?])\\s+((?:${KINDS})\\s+[A-Za-z_][\\w.]*(?:\\([^()]*\\))?)\\s+(\\p{Lu}\\p{Ll}.*)$`, "u");
 
 /**
  * "… not an Exception subclass. message The message argument …", "… separate attributes. filename" (its
@@ -145,6 +147,8 @@ export function entryLinesOf(line: string): string[] {
   if (last && referenceEntryOf(last[2] ?? "")) return [last[1] ?? "", last[2] ?? ""];
   const run = RUN_ON_ENTRY.exec(line.trim());
   if (run) return [run[1] ?? "", run[2] ?? ""];
+  const described = RUN_ON_ENTRY_TEXT.exec(line.trim());
+  if (described) return [described[1] ?? "", described[2] ?? "", described[3] ?? ""];
   const signature = RUN_ON_SIGNATURE.exec(line.trim());
   if (signature) return [signature[1] ?? "", signature[2] ?? "", signature[3] ?? ""];
   const attribute = RUN_ON_ATTRIBUTE.exec(line.trim());

@@ -198,7 +198,12 @@ function finiteAfterSubject(tokens: readonly Token[]): boolean {
         // block of bytes" (a table row) is a participle too, not the sentence's verb.
         !(token.lower.endsWith("ed") && (["NOUN", "ADJ"].includes(tokens[i + 1]?.pos ?? "") || tokens[i + 1]?.lower === "by")));
     // "The UUID variant, which determines the internal layout of the UUID." (round 49): a relative clause's verb is no main verb.
-    if (!finite || (RELATIVE.has(before.lower) && tokens[i - 2]?.text === ",")) continue;
+    // ("A convenience method which coerces the option …": the same without the comma, after a noun phrase that opens the
+    // sentence; further on, the tagger may have taken the main verb for a noun: "Child processes support a mechanism that is …".)
+    // (Unless a verb's -s form the tagger took for a noun follows, "A parser that reads each line returns a list …".)
+    const nounAsVerb = tokens.slice(i + 1).some((t, k) => t.pos === "NOUN" && /\p{Ll}[^s]s$/u.test(t.text) && tokens[i + k]?.pos === "NOUN" && tokens[i + k + 2]?.pos === "DET");
+    const relative = RELATIVE.has(before.lower) && !nounAsVerb && (tokens[i - 2]?.text === "," || (["a", "an", "the"].includes(tokens[0]?.lower ?? "") && i <= 6));
+    if (!finite || relative) continue;
     // "Patterns read from the file specified by …" (round 36): a participle before "from" or "by", with no verb after
     // it, describes its noun; the sentence has no verb of its own.
     // ("… the build produces from the sources" is a verb: a third person's "-s" is no participle.)
@@ -523,6 +528,11 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\b\p{Ll}{3,}(?:ed|ing|ly|ion|ions|ment|ness|ies|es|al)\d{1,3}\b/u.test(text)) return "debris";
   // Two sentences the tagger did not split ("… running R. So, simply …").
   if (/\d (?:The|A|An|This|It|In)\b|\p{Ll}{2}\. \p{Lu}|\b\p{Lu}\. (?:So|The|This|It|A|An|In|If|For|To|That)\b/u.test(text.slice(0, -1))) return "two sentences";
+  // "… are treated as CommonJS. Imports of .js files are …", "… a best effort will be made. compact impacts the way …",
+  // "None can be used to turn off interpolation, ExtendedInterpolation() provides …" (round 50): a name's full stop, or
+  // a comma, between two sentences.
+  if (/(?<!\b(?:Mr|Mrs|Ms|Dr|St|vs|etc|Inc|Ltd|No|Fig|Vol|Jr|Sr|al))[\p{L}\d)]{2}\. \p{Lu}\p{Ll}+ (?:of|are|is|was|were|can|will|must|may|should|do|does|has|have)\b/u.test(text)) return "two sentences";
+  if (/\p{Ll}{2,}\. [a-z_][\w]* \p{Ll}{3,}[^s]s (?:the|a|an|all|each|any)\b/u.test(text) || (!SUBORDINATE_START.test(text) && /,\s+[\p{L}_][\w.]*\(\)\s+\p{Ll}+[^s]s\b/u.test(text))) return "two sentences";
   // "The default value of scale is 0. ibase and obase define …", "Available since Ninja 1.4. missingdeps given …"
   // (round 43): a sentence ending in a number, and the next opening with a name in lower case.
   if (/\p{L} \d+(?:\.\d+)*\. \p{Ll}/u.test(text)) return "two sentences";
