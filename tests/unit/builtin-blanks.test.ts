@@ -34,6 +34,12 @@ function blanksIn(text: string, topicKey = "zzz"): string[] {
 }
 
 describe("a blank", () => {
+  it("is never one of a pair the stem names, nor the document's way of putting things ('relative or _____', 'interpolation purposes', round 50)", () => {
+    expect(blanksIn("In datetime.timedelta, arguments may be integers or floats, and may be positive or negative.")).toEqual([]);
+    expect(blanksIn("A file extension must be provided when using the import keyword to resolve relative or absolute specifiers.")).toEqual(["import keyword"]);
+    expect(blanksIn("The default section holds default values for other sections and interpolation purposes.")).toEqual([]);
+  });
+
   it("starts and ends where words do, and never follows a prefix ('the node:d_____': omain module; 'the node: _____': prefix, round 47)", () => {
     const blanks = blanksIn("The stack trace is extended to include the point in time at which the node:domain module had loaded the error handlers.");
     expect(blanks).not.toContain("omain module");

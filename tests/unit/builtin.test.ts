@@ -990,6 +990,10 @@ describe("question forms on real sentences", () => {
       ["A convenience method which coerces the option in the specified section to a floating point number.", "no subject or verb"],
       ["A parser that reads each line returns a list of tokens.", undefined],
       ["All operations that introduce new names use the local scope of the function.", undefined],
+      // A doer named for what the sentence says it does; a noun phrase and a participle's clause, no verb of its own.
+      ["Delimiters are substrings that delimit keys from values within a section.", "tautology"],
+      ["Parsers read the input one token at a time and build a tree.", undefined],
+      ["An idealized naive date, assuming the current Gregorian calendar always was, and always will be, in effect.", "no subject or verb"],
     ] as const) {
       expect(rejectReason(read(text)), text).toBe(reason);
     }

@@ -157,6 +157,14 @@ const PARTNERS = new Map(
     ["reader", "writer"],
     ["left", "right"],
     ["head", "tail"],
+    // Round 50: "relative or _____" (absolute), "_____ or floats" (integers).
+    ["relative", "absolute"],
+    ["integer", "float"],
+    ["positive", "negative"],
+    ["local", "remote"],
+    ["public", "private"],
+    ["static", "dynamic"],
+    ["naive", "aware"],
   ].flatMap(([a, b]) => [
     [stem(a as string), stem(b as string)],
     [stem(b as string), stem(a as string)],
@@ -207,8 +215,11 @@ export function nameWordsSpelled(text: string): string {
 /** Words that relate a thing to another mention of it: "a subsequent call", "the previous version". */
 const RELATIONAL = new Set(["subsequent", "previous", "prior", "preceding", "next", "following", "later", "earlier", "former", "latter", "corresponding", "respective"]);
 
-/** Heads of phrases for machinery in general: "dataclass mechanisms", "data structures", "internal logic". */
-const VAGUE_HEADS = new Set(["mechanism", "structure", "logic", "facility", "infrastructure", "detail", "stuff", "internals"]);
+/**
+ * Heads of phrases for machinery in general: "dataclass mechanisms", "data structures", "internal logic"; and of the
+ * document's way of putting things, "interpolation purposes" (round 50).
+ */
+const VAGUE_HEADS = new Set(["mechanism", "structure", "logic", "facility", "infrastructure", "detail", "stuff", "internals", "purpose", "purposes", "reason", "reasons", "sake"]);
 
 /** Words too common to be the point of a sentence, whatever the subject. */
 const EVERYDAY = new Set(

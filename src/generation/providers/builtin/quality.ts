@@ -31,6 +31,16 @@ function namesItsUse(text: string): boolean {
   return [...contentStems(match[2]!)].some((s) => modifiers.has(s));
 }
 
+/**
+ * "Delimiters are substrings that delimit keys from values …" (round 50): the subject's name is a doer of the verb the
+ * sentence gives it ("delimit-er", "pars-er"), and what it does is known without reading.
+ */
+function doesWhatItsNameSays(tokens: readonly Token[]): boolean {
+  const subject = tokens.slice(0, 3).find((t) => t.pos === "NOUN" || t.pos === "PROPN");
+  const root = /^(\p{Ll}{4,}?)(?:ers?|ors?)$/u.exec(subject?.lower ?? "")?.[1];
+  return root !== undefined && tokens.some((t) => t.pos === "VERB" && (t.lemma === root || t.lemma === `${root}e`));
+}
+
 /** "the dflt parameter", "the att_type parameter": a parameter named in the sentence, and the words around it. */
 const PARAMETER_NAMED = /\b[Tt]he ([A-Za-z_][A-Za-z0-9_]{1,30}) (?:parameter|argument|field|member)(?=\s+(?:is|are|holds|contains|gives|specifies|sets|returns|names|must|should|can|may|will)\b|\s*[.,;]|$)/;
 
@@ -397,7 +407,13 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "… one of the most severely misunderstood technologies around": a superlative judgement, not a fact.
   if (EVALUATIVE.test(text) || /,\s*say,/i.test(text) || /\bone of the (?:most|least|best|worst)\b/i.test(text)) return "opinion";
   if (BOOK_TALK.test(text)) return "refers to the document";
-  if (namesItsUse(text) || parameterNamesItself(text)) return "tautology";
+  if (namesItsUse(text) || parameterNamesItself(text) || doesWhatItsNameSays(tokens)) return "tautology";
+  // "An idealized naive date, assuming the current Gregorian calendar always was …" (round 50): a noun phrase, then a
+  // participle's clause, no verb of its own.
+  const firstComma = tokens.findIndex((t) => t.text === ",");
+  // ("The parser, reading each line, builds a tree …" has its verb after the participle's clause.)
+  const verbAfterComma = tokens.some((t, k) => tokens[k - 1]?.text === "," && (t.pos === "AUX" || (t.pos === "VERB" && /[^s]s$/.test(t.lower))));
+  if (/^(?:A|An|The)\s[^,]{1,60},\s+\p{Ll}+ing\b/u.test(text) && !verbAfterComma && tokens.slice(0, firstComma).every((t) => t.pos !== "VERB" && t.pos !== "AUX")) return "no subject or verb";
   // "The arg_indx integer is an index used to iterate over the arguments." (round 47, a tutorial's program): what a
   // variable of one example program is, trivia of its code.
   if (/\b[Tt]he [a-z]+(?:_[a-z0-9]+)+ (?:integer|variable|array|pointer|counter|flag|string|buffer|list)\b/.test(text)) return "code";
