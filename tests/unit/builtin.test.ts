@@ -953,7 +953,7 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The method resolution order is computed from the bases of a class."))).toBeUndefined();
   });
 
-  it("refuses what rounds 45 to 50's raters rejected, and keeps its look-alikes", () => {
+  it("refuses what rounds 45 to 51's raters rejected, and keeps its look-alikes", () => {
     for (const [text, reason] of [
       // Round 45: "would" tells of a case set up before, unless the sentence sets it up itself.
       ["A manual page would not be displayed about the local systems conventions.", "refers to an example"],
@@ -994,6 +994,11 @@ describe("question forms on real sentences", () => {
       ["Delimiters are substrings that delimit keys from values within a section.", "tautology"],
       ["Parsers read the input one token at a time and build a tree.", undefined],
       ["An idealized naive date, assuming the current Gregorian calendar always was, and always will be, in effect.", "no subject or verb"],
+      // Round 51: "that field" named before, "Examples include …" of the sentence before, a list or an attribute run in.
+      ["If that field at the top of the policy file is true the default node searching algorithms are used to find the module.", "demonstrative"],
+      ["If the file is missing, the default search algorithm is used to find the module.", undefined],
+      ["Examples include skipping the test, adding additional diagnostic information, or creating subtests.", "vague subject"],
+      ["Native modules Child process Worker Threads Inspector protocol File system access WASI The Permission Model is initialized after the environment is set up.", "debris"],
     ] as const) {
       expect(rejectReason(read(text)), text).toBe(reason);
     }

@@ -448,6 +448,13 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/\b(?:those|above|below|former|latter)\b/i.test(text) || tokens.some((t, i) => pointsOutside(tokens, i)) || /\bsuch\b(?! as\b)/i.test(text) || /\bthat (?:last|first|same|previous|other)\b/i.test(text)) return "demonstrative";
   // "… passed on to handlers of that limited set", "… as that one": "that" before a noun points outside too.
   if (tokens.some((t, i) => t.lower === "that" && i > 0 && tokens[i - 1]?.pos === "ADP" && ["ADJ", "NOUN"].includes(tokens[i + 1]?.pos ?? ""))) return "demonstrative";
+  // "If that field at the top of the policy file is true …" (round 51): the field named before.
+  if (tokens.some((t, i) => (t.lower === "that" || t.lower === "this") && t.pos === "DET" && tokens[i - 1]?.pos === "SCONJ" && tokens[i + 1]?.pos === "NOUN")) return "demonstrative";
+  // "Examples include skipping the test, …" (round 51): examples of what the sentence before described.
+  if (/^(?:Examples|Typical examples|Common examples|Other examples) (?:include|are)\b/.test(text)) return "vague subject";
+  // "… WASI The Permission Model is initialized …" (a list run in), "… locale. calendar.day_abbr An array …" (an attribute's
+  // name and description run on): two pieces of a page, not one sentence (round 51).
+  if (/[\p{L}\d] (?:The|An?) \p{L}+(?: \p{L}+)? (?:is|are|was|were|can|will|must|may)\b/u.test(text) || /\. [a-z_]+(?:\.[a-z_]+)+ (?:An?|The)\s/.test(text)) return "debris";
   // "… meets that criterion, then …": after a verb, "that" and a noun with no verb of its own point outside too.
   if (tokens.some((t, i) => t.lower === "that" && tokens[i - 1]?.pos === "VERB" && tokens[i + 1]?.pos === "NOUN" && ["PUNCT", "ADP", "CCONJ"].includes(tokens[i + 2]?.pos ?? "PUNCT"))) return "demonstrative";
   // "… could achieve the same effect" (round 36): the effect of something said before.
