@@ -587,7 +587,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (brackets > 2 || brackets % 2 !== 0 || (text.match(/["“”]/g)?.length ?? 0) % 2 !== 0) return "brackets";
   // Letter salad from glyphs, mostly-number table rows, upper-case headings run into the sentence.
   // (One acronym used again, "A safe UUID is one … can obtain the same UUID", counts once; "one" and "two" are words.)
-  const odd = tokens.filter((t) => t.pos === "X" || t.pos === "SYM" || (t.pos === "NUM" && /\d/.test(t.text)) || (t.text.length > 1 && t.text === t.text.toUpperCase() && /\p{L}/u.test(t.text) && t.start > 0));
+  // (Two numbers are prose, "encoded using either 2 or 4 bytes"; three or more, a table's row.)
+  const numbers = tokens.filter((t) => t.pos === "NUM" && /\d/.test(t.text)).length;
+  const odd = tokens.filter((t) => t.pos === "X" || t.pos === "SYM" || (t.pos === "NUM" && /\d/.test(t.text) && numbers >= 3) || (t.text.length > 1 && t.text === t.text.toUpperCase() && /\p{L}/u.test(t.text) && t.start > 0));
   const upper = odd.filter((t) => /^\p{Lu}{2,}s?$/u.test(t.text));
   if (odd.length - upper.length + new Set(upper.map((t) => t.text)).size > Math.max(1, words.length * 0.12)) return "debris";
   // Lower-case single letters are variables from examples ("x", "y"); "R", "C" and "a" are words.
