@@ -238,6 +238,21 @@ describe("a library reference's functions", () => {
       "Subclass of InterpolationError.",
       "Exception raised when the source text does not conform to the required syntax.",
     ]);
+    // An exception's entry run onto the sentence before it, its name in lower case (getopt, round 52): its description
+    // named for it, its next sentence read under it; a definition of its own term stays as printed.
+    expect(
+      reasons(
+        "Option processing stops as soon as a non-option argument is encountered. exception getopt.GetoptError",
+        "This is raised when an unrecognized option is found in the argument list. The argument to the exception is a string indicating the cause of the error.",
+        "class configparser.ExtendedInterpolation",
+        "Mapping protocol access is a generic name for functionality that enables using custom objects as if they were dictionaries.",
+      ).map(([text]) => text),
+    ).toEqual([
+      "Option processing stops as soon as a non-option argument is encountered.",
+      "GetoptError is raised when an unrecognized option is found in the argument list.",
+      "In getopt.GetoptError, the argument to the exception is a string indicating the cause of the error.",
+      "Mapping protocol access is a generic name for functionality that enables using custom objects as if they were dictionaries.",
+    ]);
     // hashlib's hexdigest(), described by another entry.
     expect(reasons("hash.hexdigest()", "Like digest() except the digest is returned as a string object of double length, containing only hexadecimal digits.")).toEqual([
       ["Like digest() except the digest is returned as a string object of double length, containing only hexadecimal digits.", "no subject or verb"],

@@ -52,6 +52,7 @@ const PROTOTYPE_HEADING = /^([A-Za-z_][A-Za-z0-9_]{2,60})\s+(?:[A-Za-z_][A-Za-z0
  * a dotted name, then parameters only (a call in a listing passes values: "os.path.join(base, 'x')").
  */
 const DOTTED_SIGNATURE = /^(?:(function|method|classmethod|staticmethod|coroutine|class|new|Static method:)\s+)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\(([^()]*)\)$/;
+const DOTTED_CLASS = /^(?:class|exception)\s+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\(([^()]*)\))?$/;
 /** Underscore.js's "object _.object(list, [values])", "uniq _.uniq(array, [isSorted], [iteratee]) Alias: unique". */
 const UNDERSCORE_ENTRY = /^(\w+)\s+(_\.\1)\(([^()]*)\)(?:\s+Alias:\s*\w+)?$/;
 
@@ -70,6 +71,9 @@ export function referenceEntryOf(line: string): string | undefined {
   const text = line.trim();
   const prototype = PROTOTYPE_HEADING.exec(text)?.[1];
   if (prototype) return prototype;
+  // "exception getopt.GetoptError", "class calendar.Calendar": a module's class, its parameters printed or not.
+  const type = DOTTED_CLASS.exec(text);
+  if (type && onlyParameters(type[2] ?? "")) return type[1];
   const dotted = DOTTED_SIGNATURE.exec(text);
   if (dotted && onlyParameters(dotted[3] ?? "")) return dotted[1] === "class" ? dotted[2] : `${dotted[2]}()`;
   const underscore = UNDERSCORE_ENTRY.exec(text);
@@ -92,6 +96,9 @@ export function inEntry(text: string, name: string): string | undefined {
   // "The shlex module is only designed for Unix shells." under shlex.quote(): of the module, not the function.
   const module = dotted.includes(".") ? dotted.split(".")[0] : undefined;
   if (module && new RegExp(`\\b${escapeRegExp(module)} module\\b`, "u").test(text)) return undefined;
+  // "Mapping protocol access is a generic name for …": a definition of its own term needs no entry, and may stand after a
+  // heading the page lost (round 52: read under configparser.ExtendedInterpolation).
+  if (/^\p{Lu}\p{Ll}+(?: \p{Ll}+){0,3} (?:is|are) (?:a|an|the)\s/u.test(text) && !/^(?:The|A|An|This|It|These)\s/.test(text)) return undefined;
   const [first = ""] = text.split(/\s/, 1);
   // "The URI …", "A byte order mark …" read on after the comma in lower case; a name ("XML_STATUS_OK …") as printed.
   const lower = /^\p{Lu}\p{Ll}*$/u.test(first) && isEnglishWord(first.toLowerCase()) ? first.toLowerCase() + text.slice(first.length) : text;
@@ -104,7 +111,7 @@ function lastPart(dotted: string): string {
 }
 
 /** "Base class for warnings … bytearray. exception ResourceWarning": an entry's line run onto the sentence before it. */
-const RUN_ON_ENTRY = new RegExp(`^(.*[.!?])\\s+((?:${KINDS})\\s+[A-Z_][\\w.]*(?:\\(.*\\))?)$`);
+const RUN_ON_ENTRY = new RegExp(`^(.*[.!?])\\s+((?:${KINDS})\\s+[A-Za-z_][\\w.]*(?:\\(.*\\))?)$`);
 /** "Subclass of InterpolationError. exception configparser.InterpolationSyntaxError Exception raised when …": its description too. */
 const RUN_ON_ENTRY_TEXT = new RegExp(`^(.*[.!?])\\s+((?:${KINDS})\\s+[A-Za-z_][\\w.]*(?:\\([^()]*\\))?)\\s+(\\p{Lu}\\p{Ll}.*)$`, "u");
 
@@ -164,6 +171,8 @@ export function entryLinesOf(line: string): string[] {
  */
 export function namedDescription(text: string, entry: ApiEntry): string | undefined {
   if (/^Raised\b/.test(text)) return `${entry.name} is raised${text.slice("Raised".length)}`;
+  // ("This is raised when an unrecognized option is found …", getopt.GetoptError, round 52.)
+  if (/^This is raised\b/.test(text)) return `${entry.name} is raised${text.slice("This is raised".length)}`;
   if (/^(?:Must|Can|May|Should) be raised\b/.test(text)) return `${entry.name} ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
   const base = /^(?:The |An? )?[Bb]ase class\b/.exec(text);
   if (base) return `${entry.name} is the base class${text.slice(base[0].length)}`;
