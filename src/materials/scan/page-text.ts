@@ -89,8 +89,8 @@ function collectLines(runs: readonly TextRun[]): Line[] {
   return lines;
 }
 
-/** More out-of-place headings than a page has are not looked for (each costs a pass over the page's lines). */
-const MAX_MOVED_HEADINGS = 50;
+/** More candidate headings than a page has are not looked at (each costs a pass over the page's lines, moved or not). */
+const MAX_HEADING_CANDIDATES = 50;
 
 /**
  * Headings drawn after the text they stand over: a browser's printout of Node.js's documentation draws each
@@ -102,16 +102,16 @@ const MAX_MOVED_HEADINGS = 50;
  */
 function headingsInPlace(lines: Line[]): Line[] {
   const body = medianSize(lines);
-  let moved = 0;
-  for (let i = 1; i < lines.length && moved < MAX_MOVED_HEADINGS; i++) {
+  let candidates = 0;
+  for (let i = 1; i < lines.length && candidates < MAX_HEADING_CANDIDATES; i++) {
     const line = lines[i] as Line;
     if (line.size <= body * HEADING_SIZE || line.y <= (lines[i - 1] as Line).y) continue;
+    candidates++;
     const below = lines.findIndex((other, j) => j < i && other.y < line.y);
     const at = lines[below];
     if (below <= 0 || !at || Math.abs(at.x - line.x) > 2 * line.size || (lines[below - 1] as Line).y <= line.y) continue;
     lines.splice(i, 1);
     lines.splice(below, 0, line);
-    moved++;
   }
   return lines;
 }

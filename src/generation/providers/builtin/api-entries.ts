@@ -145,20 +145,21 @@ export function beginsItem(line: string): boolean {
 
 /** A line split where an entry's line was run onto it: the prose, then the entry's line (and what follows it). */
 export function entryLinesOf(line: string): string[] {
-  const underscore = RUN_ON_UNDERSCORE.exec(line.trim());
+  const text = line.trim();
+  const underscore = RUN_ON_UNDERSCORE.exec(text);
   if (underscore) return [underscore[1] ?? "", underscore[2] ?? ""];
-  const parameters = RUN_ON_PARAMETERS.exec(line.trim()) ?? SIGNATURE_THEN_DESCRIPTION.exec(line.trim());
+  const parameters = RUN_ON_PARAMETERS.exec(text) ?? SIGNATURE_THEN_DESCRIPTION.exec(text);
   if (parameters) return [parameters[1] ?? "", parameters[2] ?? ""];
   // "… guaranteed to be globally unique. uuid.uuid1(node=None, clock_seq=None)": a module's function ends the line.
-  const last = RUN_ON_DOTTED.exec(line.trim());
+  const last = RUN_ON_DOTTED.exec(text);
   if (last && referenceEntryOf(last[2] ?? "")) return [last[1] ?? "", last[2] ?? ""];
-  const run = RUN_ON_ENTRY.exec(line.trim());
+  const run = RUN_ON_ENTRY.exec(text);
   if (run) return [run[1] ?? "", run[2] ?? ""];
-  const described = RUN_ON_ENTRY_TEXT.exec(line.trim());
+  const described = RUN_ON_ENTRY_TEXT.exec(text);
   if (described) return [described[1] ?? "", described[2] ?? "", described[3] ?? ""];
-  const signature = RUN_ON_SIGNATURE.exec(line.trim());
+  const signature = RUN_ON_SIGNATURE.exec(text);
   if (signature) return [signature[1] ?? "", signature[2] ?? "", signature[3] ?? ""];
-  const attribute = RUN_ON_ATTRIBUTE.exec(line.trim());
+  const attribute = RUN_ON_ATTRIBUTE.exec(text);
   return attribute ? [attribute[1] ?? "", attribute[2] ?? "", ...(attribute[3] ? [attribute[3]] : [])] : [line];
 }
 

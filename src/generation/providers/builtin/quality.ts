@@ -211,8 +211,8 @@ function finiteAfterSubject(tokens: readonly Token[]): boolean {
     // ("A convenience method which coerces the option …": the same without the comma, after a noun phrase that opens the
     // sentence; further on, the tagger may have taken the main verb for a noun: "Child processes support a mechanism that is …".)
     // (Unless a verb's -s form the tagger took for a noun follows, "A parser that reads each line returns a list …".)
-    const nounAsVerb = tokens.slice(i + 1).some((t, k) => t.pos === "NOUN" && /\p{Ll}[^s]s$/u.test(t.text) && tokens[i + k]?.pos === "NOUN" && tokens[i + k + 2]?.pos === "DET");
-    const relative = RELATIVE.has(before.lower) && !nounAsVerb && (tokens[i - 2]?.text === "," || (["a", "an", "the"].includes(tokens[0]?.lower ?? "") && i <= 6));
+    const nounAsVerb = () => tokens.slice(i + 1).some((t, k) => t.pos === "NOUN" && /\p{Ll}[^s]s$/u.test(t.text) && tokens[i + k]?.pos === "NOUN" && tokens[i + k + 2]?.pos === "DET");
+    const relative = RELATIVE.has(before.lower) && (tokens[i - 2]?.text === "," || (["a", "an", "the"].includes(tokens[0]?.lower ?? "") && i <= 6)) && !nounAsVerb();
     if (!finite || relative) continue;
     // "Patterns read from the file specified by …" (round 36): a participle before "from" or "by", with no verb after
     // it, describes its noun; the sentence has no verb of its own.
@@ -479,7 +479,7 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "Request that all data for the open file descriptor is flushed …" (fs.fsync(), round 49).
   if (/^(?:Request|Ensure|Make sure|Check|Verify|Require) that\b/.test(text)) return "imperative";
   // "By default, includes ASCII single and double quotes." (shlex.quotes, round 49): a verb after the opening phrase, its subject left out.
-  const afterOpening = tokens[tokens.findIndex((t) => t.text === ",") + 1];
+  const afterOpening = tokens[firstComma + 1];
   if (/^[^,]{1,40},/.test(text) && afterOpening?.pos === "VERB" && /\p{Ll}[^s]s$/u.test(afterOpening.text) && afterOpening.lemma !== afterOpening.lower) return "no subject or verb";
   // "Once symbols are registered, check that …": an order after its condition.
   // "On Windows, convert forward slashes …": a library entry's description, its function unnamed (round 29).
@@ -490,11 +490,11 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (/^(?:Once|When|Whenever|If|After|Before|Unless|While|Where|For|To|In|On|Under)\b[^,]*,\s*(?:check|make|use|ensure|see|note|run|call|set|add|remove|do|don['’]t|try|avoid|consider|remember|put|define|specify|include|write|edit|look|install|load|keep|be|type|enter|select|click|choose|open|start|stop|return|convert|raise|create)\b/i.test(text)) return "imperative";
   // "Always False if symbolic links are not supported …": what an entry returns, the entry unnamed (round 29).
   if (/^(?:Always|Never|Also|Otherwise)\s+(?:True|False|None|zero|empty)\b/.test(text)) return "no subject or verb";
-  // "Like digest() except the digest is returned as a string …", "Similar to without, but returns …": an entry's
-  // description by another's, its own name left out (hashlib, Underscore.js).
   // "Sorts a list into groups and returns a count …" (Underscore.js's _.countBy): a verb's -s form before a determiner, its subject left out.
   const opening = /^(\p{Lu}\p{Ll}{2,}?)(?:e?s) (?:a|an|the|each|every|all|its|any|one)\s/u.exec(text);
   if (opening && [opening[1] ?? "", `${opening[1]}e`].some((verb) => isEnglishWord(verb.toLowerCase()))) return "no subject or verb";
+  // "Like digest() except the digest is returned as a string …", "Similar to without, but returns …": an entry's
+  // description by another's, its own name left out (hashlib, Underscore.js).
   if (/^(?:Like\b[^,]*\bexcept\b|(?:Similar to|Same as|Equivalent to|Identical to|Alias for|Shorthand for)\b)/.test(text)) return "no subject or verb";
   // Talk to the reader ("we want to record", "you can …") is about the course, not the subject.
   if (/\b(?:we|our|us|you|your|I|me|my)\b/i.test(withoutAbbreviations(text).replace(/^I\b/, ""))) return "addresses the reader";

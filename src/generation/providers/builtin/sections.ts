@@ -14,7 +14,7 @@ export interface Heading {
   title: string;
   /** Printed without a number (see plainHeading): below the numbered headings, until the next heading. */
   plain?: boolean;
-  /** The page a heading printed without a number stands on (sectionsAtPageStart): its section ends two pages on. */
+  /** The page a heading printed without a number stands on (sectionsAtPageStart): its section ends with the next page. */
   page?: number;
 }
 
