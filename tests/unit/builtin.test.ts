@@ -773,6 +773,38 @@ describe("question forms on real sentences", () => {
     expect(byName.map((q) => q.question)).toContainEqual(expect.stringMatching(/^(?:What|Which of the following) allows an arbitrary set of arguments to be passed to the listener functions\?$/));
   });
 
+  it("asks which of a module's functions does what its description says, the module's other functions as options (round 53: math)", async () => {
+    const math = storedPages("python-math");
+    const questions: Question[] = [];
+    for (const difficulty of DIFFICULTIES) {
+      for (const topic of ["number-theoretic functions", "trigonometric functions"]) {
+        questions.push(...(await generate(math, topic, { difficulty, types: ["multiple_choice", "true_false", "short_answer"], count: 6 })));
+        questions.push(...(await generate(math, topic, { difficulty, types: ["multiple_choice"], count: 6 })));
+      }
+    }
+    const functions = questions.filter((q) => q.question.startsWith("Which function "));
+    const choices = functions.filter((q) => q.type === "multiple_choice");
+    expect(choices.length).toBeGreaterThanOrEqual(6);
+    for (const q of choices) {
+      // Four of the module's functions, the key the one whose description the stem is.
+      expect(q.options).toHaveLength(4);
+      for (const option of q.options ?? []) expect(option).toMatch(/^math\.\w+\(\)$/);
+      expect(q.source).toMatch(/^Return /);
+      expect(q.question).toBe(`Which function returns ${(q.source ?? "").slice("Return ".length).split(/(?<=[a-z\d)])\.\s/)[0]?.replace(/\.$/, "")}?`);
+    }
+    // Typed as a student would: "fabs" for math.fabs().
+    const typed = functions.find((q) => q.type === "short_answer");
+    expect(typed?.accepted_answers).toContain(typed?.answer.replace(/^math\.|\(\)$/g, ""));
+    // A false statement gives a description to another of the module's functions.
+    const falses = questions.filter((q) => q.type === "true_false" && q.answer === "False" && /^True or false: math\.\w+\(\) /.test(q.question));
+    expect(falses.length).toBeGreaterThan(0);
+    for (const q of falses) {
+      const named = /^True or false: (math\.\w+)\(\) (\w+)/.exec(q.question);
+      expect((q.source ?? "").toLowerCase()).toContain(named?.[2]?.replace(/s$/, "") ?? "?");
+      expect(q.explanation).not.toContain(`"${named?.[1]}()" here`);
+    }
+  });
+
   it("asks one of two sentences that say nearly the same thing of two programs (round 33: 'cg_diff does not attempt to check …' and cg_merge's)", async () => {
     const pages = storedPages("valgrind-cachegrind");
     const twins = /^cg_(?:diff|merge) does not attempt to check that the input files come from runs of the same executable\.$/;

@@ -175,7 +175,8 @@ describe("a library reference's functions", () => {
   it("read each sentence of their description under their name (round 48: 'If duplicate keys exist, the first value wins' of no function)", () => {
     // As Underscore.js's page prints its entries: the name, then the call, over the description.
     expect(reasons("object _.object(list, [values])", "Converts arrays into objects. If duplicate keys exist, the last value wins.")).toEqual([
-      ["Converts arrays into objects.", expect.any(String)],
+      // (Its first sentence says what it does, named for it; too short to ask.)
+      ["_.object() converts arrays into objects.", "length"],
       ["In _.object(), if duplicate keys exist, the last value wins.", "ok"],
     ]);
     // Python's: a module's function with its parameters (and defaults); "the function" is pbkdf2_hmac's, named since.
@@ -195,14 +196,36 @@ describe("a library reference's functions", () => {
     );
   });
 
+  it("name a function's description for it, under its section's heading run onto its line (round 53: the math module gave no question)", () => {
+    const sentences = pageSentences({ page: 1, text: ["Number-theoretic and representation functions math.ceil(x)", "Return the ceiling of x, the smallest integer greater than or equal to x."].join("\n") });
+    expect(sentences.map((s) => [s.text, s.section, rejectReason(s) ?? "ok"])).toEqual([
+      ["math.ceil() returns the ceiling of x, the smallest integer greater than or equal to x.", "Number-theoretic and representation functions", "ok"],
+    ]);
+    // Its parameters are no example's variables; another function's letters are.
+    const choose = "Return the number of ways to choose k items from n items without repetition and without order.";
+    expect(reasons("math.comb(n, k)", choose)).toEqual([["math.comb() returns the number of ways to choose k items from n items without repetition and without order.", "ok"]]);
+    expect(reasons("math.fabs(x)", choose)[0]?.[1]).toBe("single letters");
+    // Its first sentence only: the tagger reads "x." as an abbreviation and runs the next one on.
+    expect(reasons("math.log2(x)", "Return the base-2 logarithm of x. This is usually more accurate than log(x, 2).")[0]?.[0]).toBe("math.log2() returns the base-2 logarithm of x.");
+    // A method printed bare under its class is the class's; Node.js's and Underscore.js's verbs are already in their form.
+    expect(reasons("class bz2.BZ2File(filename, mode='r', *, compresslevel=9)", "Open a bzip2-compressed file in binary mode.", "peek([n])", "Return buffered data without advancing the file position.").at(-1)).toEqual([
+      "BZ2File.peek() returns buffered data without advancing the file position.",
+      "ok",
+    ]);
+    expect(reasons("util.inspect(object[, options])", "Returns a string representation of object that is intended for debugging.")[0]?.[0]).toBe("util.inspect() returns a string representation of object that is intended for debugging.");
+    expect(reasons("bz2.compress(data, compresslevel=9)", "Compress data, a bytes-like object.")[0]?.[0]).toBe("bz2.compress() compresses data, a bytes-like object.");
+  });
+
   it("are not calls in an example, and a description that leaves out its subject is not asked", () => {
     // A call passing values is code, not an entry: the prose below it is read as printed.
     expect(reasons("os.path.join(base, 'build')", "A relative path is resolved against the current working directory.")).toEqual([["A relative path is resolved against the current working directory.", "ok"]]);
-    // Underscore.js's countBy run onto the example above it; its description opens with its verb.
+    // Underscore.js's countBy run onto the example above it; its description opens with its verb, and is named for it.
     expect(reasons("\"60\": {name: 'curly', age: 60} } countBy _.countBy(list, iteratee, [context])", "Sorts a list into groups and returns a count for the number of objects in each group.").at(-1)).toEqual([
-      "Sorts a list into groups and returns a count for the number of objects in each group.",
-      "no subject or verb",
+      "_.countBy() sorts a list into groups and returns a count for the number of objects in each group.",
+      "ok",
     ]);
+    // The same opening under no entry has no subject.
+    expect(reasons("Sorts a list into groups and returns a count for the number of objects in each group.")[0]?.[1]).toBe("no subject or verb");
     // Node.js's util.format(): the example after the colon dropped as code, and the next paragraph run on (round 48).
     expect(reasons("If only one argument is passed to util.format(), it is returned as it is without any formatting: util.format() is a synchronous method that is intended as a debugging tool.")[0]?.[1]).toBe("two sentences");
     // Node.js's: a signature run onto its parameters' list; a property's name alone ends the entry before it.

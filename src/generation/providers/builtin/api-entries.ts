@@ -25,7 +25,7 @@ const ENTRY = new RegExp(`^(?:${KINDS})\\s+([A-Za-z_][\\w.]*)\\s*(?:\\(.*\\))?$`
 /** "abs(x)", "divmod(a, b)": a signature alone, an entry only over a description that says what it does. */
 const SIGNATURE = /^([a-z_][\w.]*)\([^()]*\)$/;
 /** The imperative a function's description opens with ("Return the absolute value …"). */
-const DOES = /^(Return|Convert|Create|Construct|Compute|Get|Set|Open|Raise|Remove|Delete|Print|Read|Write|Invoke|Call|Apply|Round|Change|Make|Evaluate|Execute|Compile|Format|Add|Append|Insert|Sort|Reverse|Count|Test|Check|Take|Wrap|Transform|Encode|Decode|Split|Join)\b/;
+export const DOES = /^(Return|Calculate|Compress|Decompress|Generate|Schedule|Cancel|Allocate|Flush|Close|Seek|Provide|Register|Send|Receive|Convert|Create|Construct|Compute|Get|Set|Open|Raise|Remove|Delete|Print|Read|Write|Invoke|Call|Apply|Round|Change|Make|Evaluate|Execute|Compile|Format|Add|Append|Insert|Sort|Reverse|Count|Test|Check|Take|Wrap|Transform|Encode|Decode|Split|Join)\b/;
 
 /** The entry a line names, or undefined for any other line; `next` is the line below it. */
 export function entryOf(line: string, next: string | undefined): ApiEntry | undefined {
@@ -80,6 +80,12 @@ export function referenceEntryOf(line: string): string | undefined {
   return underscore && onlyParameters(underscore[3] ?? "") ? `${underscore[2]}()` : undefined;
 }
 
+/** The parameters' names of a function's entry line: "math.comb(n, k)" has "n" and "k", "peek([n])" "n". */
+export function entryParameters(line: string): string[] {
+  const list = /\(([^()]*)\)$/.exec(line.trim())?.[1] ?? "";
+  return [...list.matchAll(/(?:^|[,[(])\s*[*]{0,2}([A-Za-z_]\w*)/g)].map((match) => match[1] ?? "");
+}
+
 /**
  * "The URI will be null for the case where the default namespace is being unset.", "If arg is not NULL, it is the new
  * value passed to the handler …": what a reference entry's description says of its function, read alone, says it of
@@ -132,6 +138,12 @@ const SIGNATURE_THEN_DESCRIPTION = new RegExp(`^([a-z_]\\w*(?:\\.[A-Za-z_]\\w*)+
 /** "… {name: 'curly', age: 60} } countBy _.countBy(list, iteratee, [context])": an Underscore.js entry run onto an example. */
 const RUN_ON_UNDERSCORE = /^(.*\S)\s+((\w+)\s+_\.\3\([^()]*\)(?:\s+Alias:\s*\w+)?)$/;
 
+/**
+ * "Power and logarithmic functions math.cbrt(x)", "Compressing and decompressing data in memory class lzma.LZMACompressor(…)":
+ * a section's heading run onto its first entry's line (Python's library reference printed from the browser).
+ */
+const HEADING_THEN_ENTRY = /^([\p{Lu}(][^.!?]{2,100}?)\s+((?:class\s+|exception\s+)?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\([^()]*\))$/u;
+
 /** "buffer.transcode(source, fromEnc, toEnc) source <Buffer> | …": Node.js's signature run onto its parameters' list. */
 const RUN_ON_PARAMETERS = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\([^()]*\))\s+(\w+ <.*)$/;
 
@@ -151,7 +163,7 @@ export function entryLinesOf(line: string): string[] {
   const parameters = RUN_ON_PARAMETERS.exec(text) ?? SIGNATURE_THEN_DESCRIPTION.exec(text);
   if (parameters) return [parameters[1] ?? "", parameters[2] ?? ""];
   // "… guaranteed to be globally unique. uuid.uuid1(node=None, clock_seq=None)": a module's function ends the line.
-  const last = RUN_ON_DOTTED.exec(text);
+  const last = RUN_ON_DOTTED.exec(text) ?? HEADING_THEN_ENTRY.exec(text);
   if (last && referenceEntryOf(last[2] ?? "")) return [last[1] ?? "", last[2] ?? ""];
   const run = RUN_ON_ENTRY.exec(text);
   if (run) return [run[1] ?? "", run[2] ?? ""];
@@ -178,6 +190,86 @@ export function namedDescription(text: string, entry: ApiEntry): string | undefi
   const base = /^(?:The |An? )?[Bb]ase class\b/.exec(text);
   if (base) return `${entry.name} is the base class${text.slice(base[0].length)}`;
   return undefined;
+}
+
+/** Words opening an entry's description that are no verb of it. */
+const NO_VERB = /^(?:Like|Unlike|Same|Similar|Equivalent|Identical|Alias|Shorthand|Deprecated|Note|See|New|Changed|Available|Optional|Default|Only|Also|Not|Otherwise|Always|Never|Here|Since|Each|Every|All|Both|Either|Neither|Some|Any|Its|This|That|These|Those|There|When|If|For|In|On|With|By|As)$/;
+
+/**
+ * "Return" as its entry's name takes it: "returns"; "Apply" "applies", "Match" "matches"; "Sorts", "Applies" (Underscore.js's,
+ * Node.js's) stay. (Not by the tagger's lemma: it reads a capitalised verb opening a sentence as a name.)
+ */
+function thirdPerson(verb: string): string {
+  const word = verb.toLowerCase();
+  const already = [/ies$/.test(word) && `${word.slice(0, -3)}y`, /(?:ss|sh|ch|x|z|o)es$/.test(word) && word.slice(0, -2), /[^s]s$/.test(word) && word.slice(0, -1)];
+  if (already.some((base) => base && isEnglishWord(base))) return word;
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  return /(?:s|sh|ch|x|z|o)$/.test(word) ? `${word}es` : `${word}s`;
+}
+
+/**
+ * A module's function's description, its first sentence with the function's name as its subject: "Return the absolute
+ * value of x." under "math.fabs(x)" is "math.fabs() returns the absolute value of x.", Node.js's "Schedules execution of
+ * …" under "timers.setTimeout(…)" "timers.setTimeout() schedules execution of …". Read alone, "Return the …" says
+ * nothing of what returns it; round 53's math module gave no question at all, every function's description refused
+ * as an imperative. Only a function ("…()"): a class's "Open a bzip2-compressed file" is what constructing it does.
+ */
+export function functionDescription(text: string, entry: string): string | undefined {
+  const word = /^\p{Lu}\p{Ll}+/u.exec(text)?.[0];
+  // ("Like digest() except …", "Same as …": another entry's description, no verb of this one's.)
+  if (!word || !entry.endsWith("()") || NO_VERB.test(word)) return undefined;
+  // ("Returns: <Timeout>" is Node.js's list of what it returns, no sentence.)
+  if (!/^\s/.test(text.slice(word.length))) return undefined;
+  // Its first sentence only ("Return the base-2 logarithm of x. This is usually more accurate …": the tagger reads "x." as
+  // an abbreviation and runs the next sentence on).
+  const first = text.split(/(?<=[\p{L}\d)])\.\s+(?=\p{Lu})/u)[0] ?? text;
+  return `${entry} ${thirdPerson(word)}${first.slice(word.length)}${first === text ? "" : "."}`;
+}
+
+/**
+ * Reads a reference's entry lines in order (api-entries.ts referenceEntryOf), and a method printed bare under its class
+ * ("peek([n])" under "class bz2.BZ2File(…)", as Python's library reference prints them) as "BZ2File.peek()".
+ */
+export class EntryReader {
+  private owner: string | undefined;
+
+  /** The entry a line begins, if any; `next` is the line after it. */
+  line(line: string, next: string | undefined): string | undefined {
+    const reference = referenceEntryOf(line);
+    if (reference !== undefined) {
+      this.owner = reference.endsWith("()") || !reference.includes(".") ? undefined : lastPart(reference);
+      return reference;
+    }
+    const method = this.owner !== undefined && SIGNATURE.test(line.trim()) ? entryOf(line, next) : undefined;
+    return method && `${this.owner}.${method.name}()`;
+  }
+
+  /** A heading: what follows is no longer the class's. */
+  heading(): void {
+    this.owner = undefined;
+  }
+}
+
+/**
+ * The functions and methods a document's reference entries name, in order of print ("math.fabs()",
+ * "BZ2File.peek()"): what else a student could take for the one a description is of.
+ */
+export function functionEntries(pages: readonly { text: string }[]): string[] {
+  const names = new Set<string>();
+  const reader = new EntryReader();
+  for (const page of pages) {
+    const lines = page.text.split("\n").flatMap(entryLinesOf);
+    for (const [i, line] of lines.entries()) {
+      const name = reader.line(line, lines[i + 1]);
+      if (name?.endsWith("()")) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/** "math.fabs()" of "math", "decoder.write()" of "decoder": what the entry's function is a part of. */
+export function ownerOf(entry: string): string {
+  return entry.replace(/\.?[^.]*$/, "");
 }
 
 /** An entry's name as words: "JSONEncoder" is "JSON Encoder", "islink" "islink". */

@@ -2,6 +2,7 @@ import { closedClassOptions } from "./closed-classes.ts";
 import type { Difficulty } from "../types.ts";
 import type { Fact } from "./facts.ts";
 import { isEnglishWord, isEverydayEnglish } from "./english.ts";
+import { ownerOf } from "./api-entries.ts";
 import type { Random } from "./random.ts";
 import { compact, contentStems, GENERAL_VOCABULARY, GENERIC_NOUNS, root, STOPWORDS, wordsOf } from "./text.ts";
 import { contextSimilarity, type VocabTerm, type Vocabulary } from "./vocabulary.ts";
@@ -24,6 +25,8 @@ export interface DistractorContext {
   titleNames?: ReadonlySet<string>;
   /** The document's constants by family (closed-classes.ts constantFamilies), for false statements. */
   constants?: ReadonlyMap<string, readonly string[]>;
+  /** The functions the document's reference entries name ("math.fabs()"; api-entries.ts functionEntries). */
+  entries?: readonly string[];
 }
 
 /** What an answer term looks like, so that every option has its form. */
@@ -534,4 +537,35 @@ export function rivalFacts(
     })
     .slice(0, POOL);
   return chooseByDifficulty(ranked, n, ctx, accept);
+}
+
+/**
+ * How alike two functions are: of one owner ("BZ2Decompressor.decompress()", "BZ2Decompressor.eof"), printed near each
+ * other (a reference groups them: "math.degrees()" beside "math.radians()"), their names opening alike ("log2", "log10").
+ */
+function closeness(a: string, b: string, entries: readonly string[]): number {
+  const [x, y] = [a.replace(/\(\)$/, "").split(".").at(-1) ?? "", b.replace(/\(\)$/, "").split(".").at(-1) ?? ""];
+  let common = 0;
+  while (common < Math.min(x.length, y.length) && x[common]?.toLowerCase() === y[common]?.toLowerCase()) common++;
+  const apart = Math.abs(entries.indexOf(a) - entries.indexOf(b));
+  return common / Math.max(x.length, y.length) + (ownerOf(a) === ownerOf(b) ? 1 : 0) + 1 / (1 + apart / 3);
+}
+
+/**
+ * Wrong options for the function a description is of ("math.fabs()"): other functions of the same module
+ * from the document's reference, the closest names for Hard ("math.log2()" beside "math.log10()"). Never one
+ * of the same name elsewhere ("BZ2File.read()" beside "LZMAFile.read()" may do the same), nor one the stem names.
+ */
+export function entryDistractors(answer: string, stemText: string, n: number, ctx: DistractorContext): string[] {
+  const last = (name: string) => name.split(".").at(-1);
+  const module = (name: string) => name.split(".")[0];
+  const stem = compact(stemText);
+  const others = (ctx.entries ?? []).filter((name) => name !== answer && last(name) !== last(answer) && module(name) === module(answer) && !stem.includes(compact(name.replace(/\(\)$/, ""))));
+  const ranked = others.map((name) => ({ name, closeness: closeness(answer, name, ctx.entries ?? []) })).sort((a, b) => b.closeness - a.closeness);
+  return chooseByDifficulty(
+    ranked.map((entry) => entry.name),
+    n,
+    ctx,
+    () => true,
+  );
 }

@@ -1,12 +1,12 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
-import { describesBoth, isOrdinaryTerm, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
-import { parameterNames } from "./api-entries.ts";
+import { describesBoth, entryDistractors, isOrdinaryTerm, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
+import { functionEntries, parameterNames } from "./api-entries.ts";
 import { constantFamilies, swapConstant, swapMember } from "./closed-classes.ts";
 import { factOf, type Fact } from "./facts.ts";
 import { blankable, CODE_NAME_WORDS, isDocumentSubject, spelledOut, nameWordsSpelled, namesPartner, titleNames, verbIndex } from "./blanks.ts";
 import type { Phrase } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
-import { cloze, clozeShort, clozeText, termForm, trueFalse, trueFalseSwapped, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
+import { cloze, clozeShort, clozeText, describedFunction, termForm, trueFalse, trueFalseSwapped, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
 import { createRandom, shuffle, type Random } from "./random.ts";
 import { contextSimilarity } from "./vocabulary.ts";
 import { studyMaterial, type Candidate, type StudyMaterial } from "./material.ts";
@@ -103,6 +103,7 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     defined: new Set(material.facts.flatMap((fact) => (fact.kind === "definition" && fact.subject ? [fact.subject.key] : []))),
     titleNames: titleNames(pages),
     constants: constantFamilies(pages),
+    entries: entriesOf(pages),
   };
 
   const normalPage = remembered((page: number) => normalizeQuestion(pageText(page)));
@@ -140,6 +141,14 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
   }
   facts.sort((a, b) => b.relevance - a.relevance);
   return assemble(facts, material.facts, req, ctx);
+}
+
+/** A document's functions (api-entries.ts functionEntries), read once per document: every request reads them whole. */
+const entriesRead = new WeakMap<readonly PageText[], string[]>();
+function entriesOf(pages: readonly PageText[]): string[] {
+  let entries = entriesRead.get(pages);
+  if (!entries) entriesRead.set(pages, (entries = functionEntries(pages)));
+  return entries;
 }
 
 /** What `read` gives for a key (a page, a fact), read once per key. */
@@ -187,7 +196,8 @@ function namesParameter(sentence: Candidate["sentence"], names: ReadonlySet<stri
   // Bare: opening the sentence or after a preposition, conjunction or verb ("with addr", "If skipkeys is …"), and
   // no noun's modifier ("matrix structures"), nor a call ("matrix(…)").
   const bare = (i: number) => i === 0 || ["ADP", "SCONJ", "CCONJ", "VERB", "AUX"].includes(tokens[i - 1]?.pos ?? "");
-  return tokens.some((t, i) => names.has(t.text) && bare(i) && !["NOUN", "PROPN"].includes(tokens[i + 1]?.pos ?? "") && tokens[i + 1]?.text !== "(");
+  // (A function's description names its own parameters, the function named before them: "math.ulp() returns the value of … x".)
+  return tokens.some((t, i) => names.has(t.text) && !sentence.described?.parameters.includes(t.text) && bare(i) && !["NOUN", "PROPN"].includes(tokens[i + 1]?.pos ?? "") && tokens[i + 1]?.text !== "(");
 }
 
 function relevanceOf(candidate: Candidate, fact: Fact): number {
@@ -280,7 +290,8 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
       if (others.length === 3) return whatIs(fact, others.map((o) => o.complement ?? ""), ctx.random);
     }
     if (form === "whichTerm" && subjectAskable(fact, ctx) && fact.subject && describes(fact) && describesOnly(fact, pool)) {
-      const distractors = termDistractors({ ...fact.subject, text: termForm(fact, fact.subject), ...(fact.genus !== undefined && { genus: fact.genus }) }, whichTermStem(fact, false), 3, ctx);
+      const described = describedFunction(fact);
+      const distractors = described !== undefined ? entryDistractors(described, whichTermStem(fact, false), 3, ctx) : termDistractors({ ...fact.subject, text: termForm(fact, fact.subject), ...(fact.genus !== undefined && { genus: fact.genus }) }, whichTermStem(fact, false), 3, ctx);
       if (distractors.length === 3) return whichTerm(fact, distractors, ctx.random);
     }
     // Only definitions and relations are clearly false of another term; a mere statement may hold of both.
@@ -348,6 +359,12 @@ function otherDefinition(fact: Fact, pool: readonly Fact[]): (rival: Fact) => bo
 function trueOrFalse(fact: RankedFact, pool: readonly Fact[], makeFalse: boolean, ctx: DistractorContext, fresh: (rival: Fact) => boolean): Written | undefined {
   // A true statement must teach something: a definition or relation, or a key term after its verb
   // ("… has to be considered a little more carefully" says nothing).
+  // "math.floor() returns the absolute value of x.": another function of the module said to do what this one does.
+  const described = describedFunction(fact);
+  if (described !== undefined && makeFalse) {
+    const [other] = entryDistractors(described, fact.sentence.text, 1, ctx);
+    return other === undefined ? undefined : { question: trueFalseSwapped(fact, { statement: other + fact.sentence.text.slice(described.length), said: described, other }) };
+  }
   if (!makeFalse) return fact.kind !== "statement" || blankable(fact, { ...ctx, minUses: 1, minPages: 1 }).some((p) => p.first > verbIndex(fact)) ? { question: trueFalse(fact, undefined) } : undefined;
   // What a definition or relation says of a term is clearly false of another defined term.
   const [rival] = fact.subject && fact.kind !== "statement" && !contrastsAnother(fact) ? rivalFacts(fact, pool, 1, ctx, fresh) : [];

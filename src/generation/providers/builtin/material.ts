@@ -214,9 +214,11 @@ export function studyMaterial(
   /**
    * A sentence of a library entry's description is about the entry ("If skipkeys is false, a TypeError will be
    * raised …" under json.JSONEncoder), not about the topic its section is titled for ("Encoders and Decoders":
-   * round 29 asked it under "decoders"), unless the entry's name or the sentence names the topic.
+   * round 29 asked it under "decoders"), unless the entry's name or the sentence names the topic. What the entry's
+   * function does ("math.log2() returns the base-2 logarithm of x." under "Power and logarithmic functions") is what the
+   * section groups it for.
    */
-  const aboutOtherEntry = (sentence: Sentence) => sentence.entry !== undefined && hitOf(entryWords(sentence.entry)) < 1 && sentenceHit(sentence) < 1;
+  const aboutOtherEntry = (sentence: Sentence) => sentence.entry !== undefined && sentence.described === undefined && hitOf(entryWords(sentence.entry)) < 1 && sentenceHit(sentence) < 1;
 
   /**
    * "Attributes and Color", "Windows and Pads": a section titled for two things is about the other one in a

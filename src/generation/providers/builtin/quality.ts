@@ -323,7 +323,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const words = tokens.filter((t) => /\p{L}/u.test(t.text));
   if (text.length < 30 || text.length > 300 || words.length < 6 || words.length > 45) return "length";
   // ("\"blob\" objects contain file data …": a quoted name may start a sentence in lower case.)
-  if (!(/^\p{Lu}/u.test(text) || startsWithName(text) || /^["“]\p{Ll}[\p{L}\p{N}-]*["”]\s+\p{Ll}/u.test(text)) || !/[\p{L}\p{N})"”'’]\.["”’]?$/u.test(text)) return "incomplete";
+  // (A function's description opens with its name: "_.countBy() sorts a list …".)
+  if (!(/^\p{Lu}/u.test(text) || startsWithName(text) || sentence.described !== undefined || /^["“]\p{Ll}[\p{L}\p{N}-]*["”]\s+\p{Ll}/u.test(text)) || !/[\p{L}\p{N})"”'’]\.["”’]?$/u.test(text)) return "incomplete";
   if (ANAPHORIC_START.test(text) && !EXPLETIVE_IT.test(text)) return "anaphoric start";
   // "If strict is False, the path is resolved as far as possible …" under os.path.realpath(): a library entry's
   // description goes on about the entry without naming it (round 29: "strict", "ext" and "the expansion" unexplained).
@@ -523,7 +524,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (PAGE_DEBRIS.test(text)) return "page debris";
   // "interest-11Traditionally": a footnote mark run into the next footnote's text.
   // "2.decimal sets …", "( to be chosen …)": a number run into a word, brackets spaced as in a table.
-  if (/\p{Ll}-?\d+\p{Lu}/u.test(text) || /\p{L}[,;]\d{1,3}\s/u.test(text) || /\d\.\p{L}/u.test(text) || /\(\s|\s\)/.test(text) || repeatsItself(words)) return "debris";
+  // ("bz2.open()" is a name from code, no number run into a word.)
+  if (/\p{Ll}-?\d+\p{Lu}/u.test(text) || /\p{L}[,;]\d{1,3}\s/u.test(text) || /\d\.\p{L}/u.test(withoutNames(text, tokens.filter((t) => t.code))) || /\(\s|\s\)/.test(text) || repeatsItself(words)) return "debris";
   // A table's row, a function's name then its description: "mean() Arithmetic mean ("average") of data." (round 38: statistics).
   if (/^[\p{L}_][\w.]*\(\)\s+\p{Lu}\p{Ll}/u.test(text)) return "debris";
   // "O_APPEND Flag indicating to open …" (fs's table of flags, round 49): a constant, then its description.
@@ -594,7 +596,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   if (odd.length - upper.length + new Set(upper.map((t) => t.text)).size > Math.max(1, words.length * 0.12)) return "debris";
   // Lower-case single letters are variables from examples ("x", "y"); "R", "C" and "a" are words.
   const pluralMark = (t: Token) => t.text === "s" && text.slice(t.start - 1, t.end + 1) === "(s)";
-  if (words.some((t) => t.text.length === 1 && /\p{Ll}/u.test(t.text) && t.text !== "a" && !pluralMark(t))) return "single letters";
+  // (A function's parameters, where the sentence is its description: "math.comb() returns the number of ways to choose k items from n items".)
+  if (words.some((t) => t.text.length === 1 && /\p{Ll}/u.test(t.text) && t.text !== "a" && !pluralMark(t) && !sentence.described?.parameters.includes(t.text))) return "single letters";
   // "If A, B and C are all similar arrays": capital letters standing for variables.
   if (words.filter((t, i) => /^\p{Lu}$/u.test(t.text) && !(i === 0 && t.text === "A") && t.text !== "I").length >= 3) return "single letters";
   if (/\?$/.test(text) || /:$/.test(text)) return "not a statement";

@@ -52,6 +52,7 @@ export function whatIs(fact: Fact, others: string[], random: Random): Question {
 export function whichTermStem(fact: Fact, shortAnswer: boolean): string {
   const predicate = fact.predicate ?? "";
   if (fact.kind === "naming") return `What is the term for ${predicate.charAt(0).toLowerCase()}${predicate.slice(1)}?`;
+  if (describedFunction(fact) !== undefined) return `Which function ${predicate}?`;
   return shortAnswer ? `What ${predicate}?` : `Which of the following ${predicate}?`;
 }
 
@@ -67,7 +68,23 @@ function namedModule(fact: Fact): string | undefined {
   return /^The (\S+) module$/.exec(text.slice(named.start, named.stop))?.[1];
 }
 
+/**
+ * The function a reference entry's description is of, where the generator named it as its subject ("math.fabs()
+ * returns the absolute value of x.", sentences.ts): asked as a function, its wrong options other functions.
+ */
+export function describedFunction(fact: Fact): string | undefined {
+  const { subject, sentence } = fact;
+  return subject?.start === 0 && subject.text === sentence.described?.name ? subject.text : undefined;
+}
+
 export function whichTermShort(fact: Fact): Question {
+  // "math.fabs()" as a student would type it: "fabs", "math.fabs", "fabs()".
+  const described = describedFunction(fact);
+  if (described !== undefined) {
+    const bare = described.slice(0, -2);
+    const last = bare.split(".").at(-1) ?? bare;
+    return { question: whichTermStem(fact, true), type: "short_answer", options: [], answer: described, accepted_answers: [...new Set([bare, last, `${last}()`])], ...base(fact) };
+  }
   // "Which module provides tools to … a ZIP file?": the module's name is the answer a student would type, not "zipfile module".
   const module = namedModule(fact);
   if (module !== undefined) {

@@ -1,4 +1,5 @@
 import type { PageText } from "../types.ts";
+import { entryLinesOf, referenceEntryOf } from "./api-entries.ts";
 import { wordsOf } from "./text.ts";
 
 /**
@@ -80,7 +81,9 @@ export function plainHeading(line: string, next: string | undefined, previous?: 
   const manSection = MAN_SECTION.exec(title);
   if (!named && !manSection && (!PLAIN_TITLE.test(title) || words === 0 || words > MAX_PLAIN_TITLE_WORDS || /^\d|\b(?:1[5-9]|20)\d\d\b/.test(title))) return undefined;
   const under = next?.trim() ?? "";
-  if (!PROSE.test(under) || wordsOf(under).length <= MAX_PLAIN_TITLE_WORDS) return undefined;
+  // ("Power and logarithmic functions" over "math.cbrt(x)": a reference's section, its first entry under it.)
+  const entry = referenceEntryOf(under) !== undefined && (previous === undefined || ENDED.test(previous.trim()));
+  if (!entry && (!PROSE.test(under) || wordsOf(under).length <= MAX_PLAIN_TITLE_WORDS)) return undefined;
   return { number: [], appendix: false, title: manSection?.[1] ?? title, plain: true };
 }
 
@@ -190,7 +193,10 @@ export function sectionsAtPageStart(pages: readonly PageText[]): Map<number, rea
   for (const page of pages) {
     reader.startPage(page.page);
     starts.set(page.page, reader.headings);
-    const lines = page.text.split("\n").filter((line) => line.trim());
+    const lines = page.text
+      .split("\n")
+      .flatMap(entryLinesOf)
+      .filter((line) => line.trim());
     // A table of contents whose page numbers sit on lines of their own: headings, not sections.
     if (lines.filter((line) => sectionHeading(line)).length > Math.max(5, lines.length * 0.4)) continue;
     // (A heading on a page's last line is not carried over to the next page: tried in round 41, it put Node.js's zlib

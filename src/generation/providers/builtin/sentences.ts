@@ -1,7 +1,7 @@
 import type { PageText } from "../types.ts";
 import { startsWithName } from "./english.ts";
 import { plainHeading, sectionHeading, SectionReader, type Heading } from "./sections.ts";
-import { beginsItem, entryLinesOf, entryOf, inEntry, namedDescription, referenceEntryOf, type ApiEntry } from "./api-entries.ts";
+import { beginsItem, DOES, EntryReader, entryLinesOf, entryOf, entryParameters, functionDescription, inEntry, namedDescription, type ApiEntry } from "./api-entries.ts";
 import { parse, withCodeNames, type Parsed } from "./nlp.ts";
 import { rejectReason } from "./quality.ts";
 import { wordsOf } from "./text.ts";
@@ -25,6 +25,11 @@ export interface Sentence extends Parsed {
   printed?: string;
   /** The library entry ("json.JSONEncoder()", "SyntaxError") whose description the sentence is part of. */
   entry?: string;
+  /**
+   * The function whose description the sentence is, named as its subject ("math.comb() returns the number of ways to
+   * choose k items from n items …" under "math.comb(n, k)"), and its parameters: no example's variables, nor bare names.
+   */
+  described?: { name: string; parameters: readonly string[] };
   /**
    * Characters of `text` the generator wrote in ("The bisect module" for "This module"): no blank falls on
    * them ("The bisect _____ provides …" would ask for a word the page never printed there).
@@ -111,6 +116,10 @@ interface Paragraph {
   entry: ApiEntry | undefined;
   /** The C reference entry (api-entries.ts referenceEntryOf) the paragraph stands under, to the next heading or entry. */
   under: string | undefined;
+  /** The paragraph right under its entry's line: its first sentence is the entry's description. */
+  opens: boolean;
+  /** The parameters of the entry's function (api-entries.ts entryParameters). */
+  parameters: readonly string[];
 }
 
 /** For each line, the nearest line with text before it (step 1, reading forwards) or after it (step -1, reading backwards). */
@@ -133,13 +142,17 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
   let lastBreak: string | undefined;
   let entry: ApiEntry | undefined;
   let under: string | undefined;
+  let opens = false;
+  let parameters: readonly string[] = [];
   const flush = () => {
-    if (current.length) paragraphs.push({ text: joinLines(current), section: sections.titles, aside, term, entry, under });
+    if (current.length) paragraphs.push({ text: joinLines(current), section: sections.titles, aside, term, entry, under, opens, parameters });
     current = [];
     term = undefined;
     entry = undefined;
+    opens = false;
   };
   const lines = pageText.split(/\r?\n/).flatMap(entryLinesOf);
+  const entries = new EntryReader();
   // The lines with text after and before each line: what confirms a heading printed without a number, and what
   // shows a lone word is no wrapped line's last.
   const nextText = nearestWithText(lines, -1);
@@ -155,12 +168,14 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
     }
     // A library entry's line ("exception SyntaxError(…)", "hashlib.scrypt(password, *, salt, …)") names what the
     // paragraph below it describes; a function's names what its entry's every sentence is about.
-    const reference = referenceEntryOf(line);
+    const reference = entries.line(line, nextText[i]);
     const named = entryOf(line, nextText[i]);
     if (reference || named) {
       flush();
       under = reference;
       entry = named;
+      opens = true;
+      parameters = entryParameters(line);
       lastBreak = undefined;
       continue;
     }
@@ -175,6 +190,7 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
       flush();
       aside = undefined;
       under = undefined;
+      entries.heading();
       // A name heading ("checkout" over its definition) is also a glossary's term.
       lastBreak = line.trim();
       sections.line(line, nextText[i], previous);
@@ -266,7 +282,7 @@ export function pageSentences(page: PageText, sectionAtStart: readonly Heading[]
   const module = moduleOf(page.text);
   return paragraphsOf(page.text, new SectionReader(sectionAtStart)).flatMap((paragraph) =>
     joinBrokenSentences(parse(paragraph.text)).map(withCodeNames).map((parsed, i) => ({
-      ...claimBeforeColon(i === 0 && paragraph.entry ? namedAfterEntry(parsed, paragraph.entry) : underEntry(namedAfterModule(withoutConnective(parsed), module), paragraph.under, page.page)),
+      ...claimBeforeColon((i === 0 && paragraph.opens && described(parsed, paragraph)) || underEntry(namedAfterModule(withoutConnective(parsed), module), paragraph.under, page.page)),
       page: page.page,
       ...(paragraph.section && { section: paragraph.section }),
       ...(paragraph.aside !== undefined && { aside: paragraph.aside }),
@@ -284,10 +300,26 @@ export function pageSentences(page: PageText, sectionAtStart: readonly Heading[]
 const CONNECTIVE =
   /^(?:(?:However|Thus|Hence|Therefore|Also|Similarly|Likewise|Consequently|Furthermore|Moreover|Additionally|In addition|In fact|Indeed|Finally|Of course|In other words|In particular|In general|In practice|In short|In summary|Generally|Typically|Usually|Normally|Basically|Essentially|Currently|Nowadays|Technically|Clearly|Obviously|Traditionally|Historically|In principle|As a rule|Conversely|Nevertheless|Nonetheless|Still|Now|So|But|And),|(?:Please )?[Nn]ote,? that|(?:And|So|But)(?=\s+\p{L}))\s+/u;
 
-/** The first sentence of an entry's description, named for the entry where it leaves the name out (api-entries.ts). */
-function namedAfterEntry(sentence: Parsed, entry: ApiEntry): Parsed & { printed?: string } {
-  const named = namedDescription(sentence.text, entry);
-  return named ? rewritten(sentence, named) : sentence;
+/**
+ * The first sentence of an entry's description, named for the entry where it leaves the name out (api-entries.ts):
+ * "SyntaxError is raised when …", "math.fabs() returns the absolute value of x." Undefined where it reads as the
+ * entry's other sentences do.
+ */
+function described(sentence: Parsed, { entry, under, parameters }: Paragraph): (Parsed & Pick<Sentence, "printed" | "named" | "described">) | undefined {
+  const named = entry && namedDescription(sentence.text, entry);
+  if (named) return rewritten(sentence, named);
+  const does = under === undefined ? undefined : functionDescription(sentence.text, under);
+  if (does !== undefined && under !== undefined) {
+    // What opens it is a verb where the function's name before it reads as its subject ("Return/PROPN the …" alone, the
+    // tagger takes a capitalised word for a name; "Same as …", "A Repr instance …" are no verbs).
+    const read = withCodeNames(rewritten(sentence, does, { start: 0, stop: under.length }));
+    const verb = read.tokens[1];
+    // (The verb written in is one: "BZ2File.peek() returns/NOUN buffered data …" was the tagger's.)
+    if (read.printed !== undefined && read.tokens[0]?.code && verb && (verb.pos === "VERB" || DOES.test(sentence.text))) {
+      return { ...read, tokens: read.tokens.map((t, i) => (i === 1 ? { ...t, pos: "VERB" } : t)), described: { name: under, parameters } };
+    }
+  }
+  return entry ? sentence : undefined;
 }
 
 /** A sentence of a C reference entry's description, read with the entry's name where it stands alone (api-entries.ts inEntry). */
