@@ -11,7 +11,7 @@ import { termDistractors } from "../../src/generation/providers/builtin/distract
 import { factOf } from "../../src/generation/providers/builtin/facts.ts";
 import { createRandom } from "../../src/generation/providers/builtin/random.ts";
 import { termKey } from "../../src/generation/providers/builtin/text.ts";
-import { whatIs } from "../../src/generation/providers/builtin/questions.ts";
+import { namesItsWork, whatIs } from "../../src/generation/providers/builtin/questions.ts";
 import { isTermWorthy, nounPhrases } from "../../src/generation/providers/builtin/phrases.ts";
 import { studyMaterial } from "../../src/generation/providers/builtin/material.ts";
 import { sectionsAtPageStart } from "../../src/generation/providers/builtin/sections.ts";
@@ -803,6 +803,47 @@ describe("question forms on real sentences", () => {
       expect((q.source ?? "").toLowerCase()).toContain(named?.[2]?.replace(/s$/, "") ?? "?");
       expect(q.explanation).not.toContain(`"${named?.[1]}()" here`);
     }
+  });
+
+  it("never asks a function whose name says what it does, nor offers one that does much the same (round 54: cmath.sqrt(), fnmatch.fnmatchcase())", async () => {
+    expect(namesItsWork("cmath.sqrt()", "returns the square root of x")).toBe(true);
+    expect(namesItsWork("math.atan()", "returns the arc tangent of x, in radians")).toBe(true);
+    expect(namesItsWork("math.gcd()", "returns the greatest common divisor of the specified integer arguments")).toBe(true);
+    expect(namesItsWork("math.fabs()", "returns the absolute value of x")).toBe(false);
+    expect(namesItsWork("math.comb()", "returns the number of ways to choose k items from n items")).toBe(false);
+    const math = storedPages("python-math");
+    for (const difficulty of DIFFICULTIES) {
+      for (const q of await generate(math, "trigonometric functions", { difficulty, count: 6 })) expect(q.source, q.question).not.toMatch(/^Return the (?:sine|cosine|tangent|arc)/);
+    }
+    // fnmatch's two functions, as Python's library reference prints them: each is true of the other.
+    const fnmatch = [
+      {
+        page: 1,
+        text: [
+          "fnmatch — Unix filename pattern matching",
+          "Source code: Lib/fnmatch.py",
+          "This module provides support for Unix shell-style wildcards, which are not the same as regular expressions.",
+          "fnmatch.fnmatch(filename, pattern)",
+          "Test whether the filename string matches the pattern string, returning True or False. Both parameters are case-normalized using os.path.normcase().",
+          "fnmatch.fnmatchcase(filename, pattern)",
+          "Test whether filename matches pattern, returning True or False; the comparison is case-sensitive and does not apply os.path.normcase().",
+          "fnmatch.filter(names, pattern)",
+          "Construct a list from those elements of the iterable names that match pattern.",
+          "fnmatch.translate(pattern)",
+          "Return the shell-style pattern converted to a regular expression for using with re.match().",
+        ].join("\n"),
+      },
+    ];
+    const statements: string[] = [];
+    for (const difficulty of DIFFICULTIES) {
+      for (const seed of [1, 2, 3]) {
+        for (const q of await generate(fnmatch, "fnmatch.fnmatch", { difficulty, seed, types: ["true_false", "multiple_choice"], count: 4 })) {
+          if (q.type === "true_false" && q.answer === "False") statements.push(q.question);
+          if (/^Which function tests whether the filename/.test(q.question)) expect(q.options).not.toContain("fnmatch.fnmatchcase()");
+        }
+      }
+    }
+    for (const statement of statements) expect(statement).not.toMatch(/^True or false: fnmatch\.fnmatchcase\(\) tests whether the filename/);
   });
 
   it("asks one of two sentences that say nearly the same thing of two programs (round 33: 'cg_diff does not attempt to check …' and cg_merge's)", async () => {

@@ -214,6 +214,14 @@ describe("a library reference's functions", () => {
     ]);
     expect(reasons("util.inspect(object[, options])", "Returns a string representation of object that is intended for debugging.")[0]?.[0]).toBe("util.inspect() returns a string representation of object that is intended for debugging.");
     expect(reasons("bz2.compress(data, compresslevel=9)", "Compress data, a bytes-like object.")[0]?.[0]).toBe("bz2.compress() compresses data, a bytes-like object.");
+    // Another function named opening a sentence is not read as inside this one (round 54: "In fnmatch.fnmatch(), fnmatchcase() can be used …").
+    expect(reasons("fnmatch.fnmatch(filename, pattern)", "Test whether the filename string matches the pattern string, returning True or False.", "fnmatchcase() can be used to perform a case-sensitive comparison, regardless of the operating system.").at(-1)?.[0]).toBe(
+      "fnmatchcase() can be used to perform a case-sensitive comparison, regardless of the operating system.",
+    );
+    // (Round 54: binascii's second verb.)
+    expect(reasons("binascii.a2b_uu(string)", "Convert a single line of uuencoded data back to binary and return the binary data.")[0]?.[0]).toBe(
+      "binascii.a2b_uu() converts a single line of uuencoded data back to binary and returns the binary data.",
+    );
   });
 
   it("are not calls in an example, and a description that leaves out its subject is not asked", () => {

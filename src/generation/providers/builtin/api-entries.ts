@@ -105,6 +105,9 @@ export function inEntry(text: string, name: string): string | undefined {
   // "Mapping protocol access is a generic name for …": a definition of its own term needs no entry, and may stand after a
   // heading the page lost (round 52: read under configparser.ExtendedInterpolation).
   if (/^\p{Lu}\p{Ll}+(?: \p{Ll}+){0,3} (?:is|are) (?:a|an|the)\s/u.test(text) && !/^(?:The|A|An|This|It|These)\s/.test(text)) return undefined;
+  // "fnmatchcase() can be used to perform a case-sensitive comparison" under fnmatch.fnmatch(): of another function, named
+  // ("In fnmatch.fnmatch(), fnmatchcase() can be used …" read as if one worked inside the other, round 54).
+  if (/^[A-Za-z_][\w.]*\(\)\s/.test(text)) return undefined;
   const [first = ""] = text.split(/\s/, 1);
   // "The URI …", "A byte order mark …" read on after the comma in lower case; a name ("XML_STATUS_OK …") as printed.
   const lower = /^\p{Lu}\p{Ll}*$/u.test(first) && isEnglishWord(first.toLowerCase()) ? first.toLowerCase() + text.slice(first.length) : text;
@@ -192,6 +195,9 @@ export function namedDescription(text: string, entry: ApiEntry): string | undefi
   return undefined;
 }
 
+/** A second imperative joined to the first: "… and return the binary data". */
+const AND_DOES = new RegExp(`\\b(and|or) (${DOES.source.slice(2, -3).toLowerCase()})\\b`, "g");
+
 /** Words opening an entry's description that are no verb of it. */
 const NO_VERB = /^(?:Like|Unlike|Same|Similar|Equivalent|Identical|Alias|Shorthand|Deprecated|Note|See|New|Changed|Available|Optional|Default|Only|Also|Not|Otherwise|Always|Never|Here|Since|Each|Every|All|Both|Either|Neither|Some|Any|Its|This|That|These|Those|There|When|If|For|In|On|With|By|As)$/;
 
@@ -223,7 +229,9 @@ export function functionDescription(text: string, entry: string): string | undef
   // Its first sentence only ("Return the base-2 logarithm of x. This is usually more accurate …": the tagger reads "x." as
   // an abbreviation and runs the next sentence on).
   const first = text.split(/(?<=[\p{L}\d)])\.\s+(?=\p{Lu})/u)[0] ?? text;
-  return `${entry} ${thirdPerson(word)}${first.slice(word.length)}${first === text ? "" : "."}`;
+  // ("Convert a single line of uuencoded data back to binary and return the binary data.": its second verb too.)
+  const rest = first.slice(word.length).replace(AND_DOES, (_, and: string, verb: string) => `${and} ${thirdPerson(verb)}`);
+  return `${entry} ${thirdPerson(word)}${rest}${first === text ? "" : "."}`;
 }
 
 /**
@@ -250,21 +258,30 @@ export class EntryReader {
   }
 }
 
+/** A function of a reference: its name ("math.fabs()") and the line under it, its description's start. */
+export interface FunctionEntry {
+  name: string;
+  says: string;
+}
+
+/** Of a description's line, what is read to compare it with another's. */
+const MAX_SAYS = 300;
+
 /**
  * The functions and methods a document's reference entries name, in order of print ("math.fabs()",
  * "BZ2File.peek()"): what else a student could take for the one a description is of.
  */
-export function functionEntries(pages: readonly { text: string }[]): string[] {
-  const names = new Set<string>();
+export function functionEntries(pages: readonly { text: string }[]): FunctionEntry[] {
+  const entries = new Map<string, FunctionEntry>();
   const reader = new EntryReader();
   for (const page of pages) {
     const lines = page.text.split("\n").flatMap(entryLinesOf);
     for (const [i, line] of lines.entries()) {
       const name = reader.line(line, lines[i + 1]);
-      if (name?.endsWith("()")) names.add(name);
+      if (name?.endsWith("()") && !entries.has(name)) entries.set(name, { name, says: (lines[i + 1] ?? "").slice(0, MAX_SAYS) });
     }
   }
-  return [...names];
+  return [...entries.values()];
 }
 
 /** "math.fabs()" of "math", "decoder.write()" of "decoder": what the entry's function is a part of. */

@@ -2,7 +2,7 @@ import { closedClassOptions } from "./closed-classes.ts";
 import type { Difficulty } from "../types.ts";
 import type { Fact } from "./facts.ts";
 import { isEnglishWord, isEverydayEnglish } from "./english.ts";
-import { ownerOf } from "./api-entries.ts";
+import { ownerOf, type FunctionEntry } from "./api-entries.ts";
 import type { Random } from "./random.ts";
 import { compact, contentStems, GENERAL_VOCABULARY, GENERIC_NOUNS, root, STOPWORDS, wordsOf } from "./text.ts";
 import { contextSimilarity, type VocabTerm, type Vocabulary } from "./vocabulary.ts";
@@ -26,7 +26,7 @@ export interface DistractorContext {
   /** The document's constants by family (closed-classes.ts constantFamilies), for false statements. */
   constants?: ReadonlyMap<string, readonly string[]>;
   /** The functions the document's reference entries name ("math.fabs()"; api-entries.ts functionEntries). */
-  entries?: readonly string[];
+  entries?: readonly FunctionEntry[];
 }
 
 /** What an answer term looks like, so that every option has its form. */
@@ -551,6 +551,9 @@ function closeness(a: string, b: string, entries: readonly string[]): number {
   return common / Math.max(x.length, y.length) + (ownerOf(a) === ownerOf(b) ? 1 : 0) + 1 / (1 + apart / 3);
 }
 
+/** Two descriptions sharing this share of the shorter's words say much the same. */
+const SAME_DESCRIPTION = 0.5;
+
 /**
  * Wrong options for the function a description is of ("math.fabs()"): other functions of the same module
  * from the document's reference, the closest names for Hard ("math.log2()" beside "math.log10()"). Never one
@@ -560,8 +563,20 @@ export function entryDistractors(answer: string, stemText: string, n: number, ct
   const last = (name: string) => name.split(".").at(-1);
   const module = (name: string) => name.split(".")[0];
   const stem = compact(stemText);
-  const others = (ctx.entries ?? []).filter((name) => name !== answer && last(name) !== last(answer) && module(name) === module(answer) && !stem.includes(compact(name.replace(/\(\)$/, ""))));
-  const ranked = others.map((name) => ({ name, closeness: closeness(answer, name, ctx.entries ?? []) })).sort((a, b) => b.closeness - a.closeness);
+  const entries = ctx.entries ?? [];
+  const names = entries.map((entry) => entry.name);
+  // (Nor one whose description says much the same: fnmatch.fnmatchcase() also "tests whether the filename matches the
+  // pattern, returning True or False", round 54's false statement that was true.)
+  const says = contentStems(entries.find((entry) => entry.name === answer)?.says ?? "");
+  const alike = (entry: FunctionEntry) => {
+    const theirs = contentStems(entry.says);
+    const shared = [...theirs].filter((word) => says.has(word)).length;
+    return shared >= SAME_DESCRIPTION * Math.min(theirs.size, says.size);
+  };
+  const others = entries.filter(
+    (entry) => entry.name !== answer && last(entry.name) !== last(answer) && module(entry.name) === module(answer) && !stem.includes(compact(entry.name.replace(/\(\)$/, ""))) && !alike(entry),
+  );
+  const ranked = others.map(({ name }) => ({ name, closeness: closeness(answer, name, names) })).sort((a, b) => b.closeness - a.closeness);
   return chooseByDifficulty(
     ranked.map((entry) => entry.name),
     n,

@@ -1,12 +1,12 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
 import { describesBoth, entryDistractors, isOrdinaryTerm, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
-import { functionEntries, parameterNames } from "./api-entries.ts";
+import { functionEntries, parameterNames, type FunctionEntry } from "./api-entries.ts";
 import { constantFamilies, swapConstant, swapMember } from "./closed-classes.ts";
 import { factOf, type Fact } from "./facts.ts";
 import { blankable, CODE_NAME_WORDS, isDocumentSubject, spelledOut, nameWordsSpelled, namesPartner, titleNames, verbIndex } from "./blanks.ts";
 import type { Phrase } from "./phrases.ts";
 import { rejectReason } from "./quality.ts";
-import { cloze, clozeShort, clozeText, describedFunction, termForm, trueFalse, trueFalseSwapped, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
+import { cloze, clozeShort, clozeText, describedFunction, namesItsWork, termForm, trueFalse, trueFalseSwapped, trueOf, whatIs, whichTerm, whichTermShort, whichTermStem } from "./questions.ts";
 import { createRandom, shuffle, type Random } from "./random.ts";
 import { contextSimilarity } from "./vocabulary.ts";
 import { studyMaterial, type Candidate, type StudyMaterial } from "./material.ts";
@@ -121,6 +121,8 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     if (hasVariableLetter(candidate.sentence, ctx)) continue;
     if (namesParameter(candidate.sentence, parametersOn(candidate.sentence.page))) continue;
     const fact = namedAsPrinted(factOf(candidate.sentence), material.vocabulary);
+    // ("math.atan() returns the _____ of x, in radians": arc tangent, as its name says.)
+    if (nameSaysIt(fact)) continue;
     // The sentence opens with the topic ("Vectors must have …", "An R list is …"): it is about it wherever it stands.
     const opening = fact.subject ?? fact.phrases.find((phrase) => phrase.first === 0);
     const aboutTopic = opening !== undefined && overlaps(opening.text, ctx.topicKey);
@@ -144,8 +146,8 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
 }
 
 /** A document's functions (api-entries.ts functionEntries), read once per document: every request reads them whole. */
-const entriesRead = new WeakMap<readonly PageText[], string[]>();
-function entriesOf(pages: readonly PageText[]): string[] {
+const entriesRead = new WeakMap<readonly PageText[], FunctionEntry[]>();
+function entriesOf(pages: readonly PageText[]): FunctionEntry[] {
   let entries = entriesRead.get(pages);
   if (!entries) entriesRead.set(pages, (entries = functionEntries(pages)));
   return entries;
@@ -242,6 +244,12 @@ function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
   return !inNames.some((w) => said.has(w)) && !spelledOut(fact.subject.text, fact.predicate ?? "");
 }
 
+
+/** A function's description its name says ("cmath.sqrt() returns the square root of x"): asked in any form, its name answers it. */
+function nameSaysIt(fact: Fact): boolean {
+  const described = describedFunction(fact);
+  return described !== undefined && namesItsWork(described, fact.predicate ?? "");
+}
 
 /** No other term of the material fits what the fact says of its subject: "What is …?" has one answer. */
 const describesOnly = (fact: Fact, pool: readonly Fact[]) => !pool.some((other) => describesBoth(fact, other));

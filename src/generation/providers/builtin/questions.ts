@@ -3,7 +3,7 @@ import type { Fact } from "./facts.ts";
 import type { Phrase } from "./phrases.ts";
 import { startsWithName } from "./english.ts";
 import { shuffle, type Random } from "./random.ts";
-import { capitalizeFirst, uncapitalised } from "./text.ts";
+import { capitalizeFirst, uncapitalised, wordsOf } from "./text.ts";
 
 /**
  * The question forms. Every answer is copied from the sentence as printed, so the pipeline finds it
@@ -75,6 +75,33 @@ function namedModule(fact: Fact): string | undefined {
 export function describedFunction(fact: Fact): string | undefined {
   const { subject, sentence } = fact;
   return subject?.start === 0 && subject.text === sentence.described?.name ? subject.text : undefined;
+}
+
+/**
+ * A function's name that says what its description does: "sqrt" the square root, "phase" the phase, "cos" the cosine,
+ * "atan" the arc tangent. "Which function returns the square root of x?" is answered by the name (round 54's raters:
+ * "the name gives the answer away"), and "cmath.sqrt() returns the square root of x" is true by its name.
+ */
+export function namesItsWork(name: string, predicate: string): boolean {
+  const own = (name.replace(/\(\)$/, "").split(".").at(-1) ?? "").toLowerCase().replace(/[\d_]+/g, "");
+  if (own.length < 3) return false;
+  const words = wordsOf(predicate.toLowerCase().replace(/-/g, " "));
+  // Its letters in order, from the first letters of one to three words in a row ("sq-r-t": square root; "a-tan": arc tangent).
+  return words.some((_, i) => spells(own, words.slice(i, i + 3)));
+}
+
+function spells(name: string, words: readonly string[]): boolean {
+  const [word, ...rest] = words;
+  if (name === "") return true;
+  if (word === undefined || word[0] !== name[0]) return false;
+  // The name's next letters taken from this word, as many as match in order, the rest from the words after it.
+  for (let taken = 1, at = 1; taken <= name.length; taken++) {
+    if (spells(name.slice(taken), rest)) return true;
+    const found = word.indexOf(name[taken] ?? "", at);
+    if (found < 0) return false;
+    at = found + 1;
+  }
+  return false;
 }
 
 export function whichTermShort(fact: Fact): Question {
