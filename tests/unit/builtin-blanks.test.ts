@@ -300,6 +300,25 @@ describe("a member of a closed class", () => {
     expect(types).toHaveLength(3);
     for (const option of types) expect(["string", "array", "structure", "boolean", "floating-point number", "union"]).toContain(option);
   });
+
+  it("of a dynamic language's types, data formats or what is done to data gets the others (round 54: 'axis', 'branch cut' beside 'float')", () => {
+    const ctx = contextOf(twice(["The plistlib module supports both binary and XML plist files.", "The value is returned as a float or a complex number."]), "plist files");
+    const shape = (text: string) => ({ key: text, text, plural: false, proper: false, words: text.split(" ").length });
+    const types = termDistractors(shape("float"), "cmath.phase() returns the phase of x, as a(n) _____.", 3, ctx, true);
+    expect(types).toHaveLength(3);
+    // The document's own "complex number" first.
+    expect(types).toContain("complex number");
+    for (const option of types) expect(["integer", "string", "tuple", "list", "dictionary", "boolean", "complex number", "bytes object", "set"]).toContain(option);
+    // Never one the stem names, whatever its case.
+    const formats = termDistractors(shape("binary"), "The plistlib module supports both _____ and XML plist files.", 3, ctx, true);
+    expect(formats).toHaveLength(3);
+    for (const option of formats) expect(["text", "JSON", "YAML", "CSV"]).toContain(option);
+    for (const option of termDistractors(shape("decoding"), "The querystring.unescape() method performs _____ of URL percent-encoded characters.", 3, ctx, true)) {
+      expect(["encoding", "parsing", "serialization", "compression", "decompression", "validation"]).toContain(option);
+    }
+    // Offered as options only: a sentence naming one is still made false by its one character ("a float or a comma").
+    expect(swapMember("Each value in the file is separated from the next by a comma and read as text.", 10, createRandom(3), () => false)?.said).toBe("comma");
+  });
 });
 
 describe("a false statement by another character, or the opposite", () => {

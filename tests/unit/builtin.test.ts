@@ -844,6 +844,12 @@ describe("question forms on real sentences", () => {
       }
     }
     for (const statement of statements) expect(statement).not.toMatch(/^True or false: fnmatch\.fnmatchcase\(\) tests whether the filename/);
+    // "the _____ is case-sensitive": comparison, and "The property list file _____": format, a blank on the wording (round 54).
+    const text = "The comparison is case-sensitive and does not apply the normalization. The property list (.plist) file format is a simple serialization supporting basic object types.";
+    const words = pageSentences({ page: 1, text }).flatMap((sentence) => nounPhrases(sentence.text, sentence.tokens).filter(isTermWorthy).map((p) => p.text));
+    expect(words).toContain("serialization");
+    expect(words).not.toContain("comparison");
+    expect(words).not.toContain("format");
   });
 
   it("asks one of two sentences that say nearly the same thing of two programs (round 33: 'cg_diff does not attempt to check …' and cg_merge's)", async () => {

@@ -19,6 +19,18 @@ const CLASSES: readonly (readonly string[])[] = [
 ];
 
 /**
+ * Classes only offered as a cloze's wrong options, never swapped into a false statement (their words, "text", "list",
+ * stand in many sentences in other senses): a dynamic language's types, data formats, what is done to data. Round 54's
+ * raters wanted "int, complex, tuple" beside "float" where the document's own terms gave "axis" and "branch cut", and
+ * "text" beside "binary". (No two of a class are one thing: "escaping" and "unescaping" are left out.)
+ */
+const OPTION_CLASSES: readonly (readonly string[])[] = [
+  ["float", "integer", "string", "tuple", "list", "dictionary", "boolean", "complex number", "bytes object", "set"],
+  ["binary", "text", "XML", "JSON", "YAML", "CSV"],
+  ["encoding", "decoding", "parsing", "serialization", "compression", "decompression", "validation"],
+];
+
+/**
  * Opposites, each the other's only alternative: "… is called after the event" is clearly false where the material
  * says "before", and asks what happens, not how it was worded. (Never an option of a multiple choice: one alternative
  * makes no four.) Words with senses that have no opposite ("end", "later versions", "read" in the past) are left out, and so
@@ -31,7 +43,9 @@ const OPPOSITES: readonly (readonly [string, string])[] = [
   ["compress", "decompress"], ["compressed", "decompressed"],
 ];
 
-const byMember = new Map([...CLASSES, ...OPPOSITES].flatMap((members) => members.map((member) => [member, members] as const)));
+/** Each member's classes (a word may be of two: "integer" of C's types and of a dynamic language's). */
+const byMember = new Map<string, (readonly string[])[]>();
+for (const members of [...CLASSES, ...OPPOSITES, ...OPTION_CLASSES]) for (const member of members) byMember.set(member, [...(byMember.get(member) ?? []), members]);
 
 function plural(word: string): string {
   if (/(?:s|sh|ch|x)$/.test(word)) return `${word}es`;
@@ -47,10 +61,11 @@ const singular = (text: string) => [...byMember.keys()].find((member) => member 
  */
 export function closedClassOptions(answerText: string, isPlural: boolean, stemText: string, n: number, used: (member: string) => boolean, random: Random): string[] {
   const member = singular(answerText);
-  const members = member && byMember.get(member);
-  if (!members) return [];
+  // Of a word's classes, the one whose members the document uses most.
+  const members = member && (byMember.get(member) ?? []).reduce<readonly string[] | undefined>((best, c) => (best === undefined || c.filter(used).length > best.filter(used).length ? c : best), undefined);
+  if (!member || !members) return [];
   const stem = stemText.toLowerCase();
-  const others = members.filter((other) => other !== member && !new RegExp(`\\b${other}`).test(stem));
+  const others = members.filter((other) => other !== member && !new RegExp(`\\b${other.toLowerCase()}`).test(stem));
   const shuffled = shuffle(others, random);
   return [...shuffled.filter(used), ...shuffled.filter((other) => !used(other))].slice(0, n).map((other) => (isPlural ? plural(other) : other));
 }
@@ -75,7 +90,7 @@ const TYPES = ["string", "integer", "boolean", "array"];
 const ANY_OPPOSITE = new RegExp(`(?<![\\p{L}-])(?:${OPPOSITES.flat().flatMap((m) => [plural(m), m]).sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}-])`, "gu");
 /** Any member's name anywhere: a sentence naming two is not made false by swapping one. */
 const ANY_MEMBER = new RegExp(
-  `(?<![\\p{L}-])(?:${[...byMember.keys()].flatMap((m) => [plural(m), m]).sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}-])`,
+  `(?<![\\p{L}-])(?:${[...CLASSES, ...OPPOSITES].flat().flatMap((m) => [plural(m), m]).sort((a, b) => b.length - a.length).join("|")})(?![\\p{L}-])`,
   "gu",
 );
 

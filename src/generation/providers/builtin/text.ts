@@ -29,7 +29,8 @@ export const GENERIC_NOUNS = new Set(
     "set sets use uses type types order item items line lines word words problem problems question questions " +
     "answer answers reason reasons idea ideas area areas place places version versions system systems " +
     "approach method methods feature features purpose purposes hand term terms matter level levels step steps " +
-    "change changes amount amounts practice general addition rest value values middle top bottom side sides front back left right"
+    "change changes amount amounts practice general addition rest value values middle top bottom side sides front back left right " +
+    "comparison comparisons format formats"
   ).split(" "),
 );
 
