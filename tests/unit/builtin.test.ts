@@ -852,6 +852,45 @@ describe("question forms on real sentences", () => {
     expect(words).not.toContain("format");
   });
 
+  it("asks a module's functions under its name, told apart by their words' order, and never by a parameter's name (round 55: colorsys, base64, webbrowser)", async () => {
+    const page = (...lines: string[]) => [{ page: 1, text: lines.join("\n") }];
+    // As Python's library reference prints colorsys: each conversion and its inverse say the same words in another order.
+    const colorsys = page(
+      "colorsys — Conversions between color systems",
+      "Source code: Lib/colorsys.py",
+      ...["RGB", "YIQ", "HLS", "HSV"].slice(1).flatMap((space) => [
+        `colorsys.rgb_to_${space.toLowerCase()}(r, g, b)`,
+        `Convert the color from RGB coordinates to ${space} coordinates.`,
+        `colorsys.${space.toLowerCase()}_to_rgb(${[...space.toLowerCase()].join(", ")})`,
+        `Convert the color from ${space} coordinates to RGB coordinates.`,
+      ]),
+    );
+    const asked: Question[] = [];
+    for (const difficulty of DIFFICULTIES) asked.push(...(await generate(colorsys, "colorsys", { difficulty, types: ["multiple_choice"], count: 3 })));
+    const toYiq = asked.find((q) => q.question === "Which function converts the color from RGB coordinates to YIQ coordinates?");
+    expect(toYiq?.answer).toBe("colorsys.rgb_to_yiq()");
+    expect(asked.some((q) => q.options?.includes("colorsys.yiq_to_rgb()") && q.answer === "colorsys.rgb_to_yiq()")).toBe(true);
+    // "b16encode" says "encodes … Base16"; "open_new" and "open_new_tab" both say "opens … new": then the question tells them apart.
+    expect(namesItsWork("base64.b16encode()", "encodes the bytes-like object s using Base16 and returns the encoded bytes", ["base64.b16encode()", "base64.b32encode()"])).toBe(true);
+    expect(namesItsWork("webbrowser.open_new()", "opens url in a new window of the default browser", ["webbrowser.open_new()", "webbrowser.open_new_tab()"])).toBe(false);
+    const base64 = page(
+      "base64.b64encode(s, altchars=None)",
+      "Encode the bytes-like object s using Base64 and return the encoded bytes.",
+      "base64.standard_b64decode(s)",
+      "Decode bytes-like object or ASCII string s using the standard Base64 alphabet and return the decoded bytes.",
+      "webbrowser.get(using=None)",
+      "Return a controller object for the browser type using.",
+    );
+    for (const difficulty of DIFFICULTIES) {
+      for (const q of await generate(base64, "Base64 alphabet", { difficulty, count: 4 })) {
+        // Never "the bytes-like _____" (object s), nor "… for the browser type using." (a parameter read as a word).
+        expect(q.answer).not.toMatch(/\bs$/);
+        expect(q.question).not.toMatch(/type using\W/);
+      }
+    }
+    expect(await generate(base64, "controller object", { count: 4 })).toEqual([]);
+  });
+
   it("asks one of two sentences that say nearly the same thing of two programs (round 33: 'cg_diff does not attempt to check …' and cg_merge's)", async () => {
     const pages = storedPages("valgrind-cachegrind");
     const twins = /^cg_(?:diff|merge) does not attempt to check that the input files come from runs of the same executable\.$/;

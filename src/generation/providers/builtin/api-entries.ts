@@ -228,7 +228,7 @@ export function functionDescription(text: string, entry: string): string | undef
   if (!/^\s/.test(text.slice(word.length))) return undefined;
   // Its first sentence only ("Return the base-2 logarithm of x. This is usually more accurate …": the tagger reads "x." as
   // an abbreviation and runs the next sentence on).
-  const first = text.split(/(?<=[\p{L}\d)])\.\s+(?=\p{Lu})/u)[0] ?? text;
+  const first = firstSentence(text);
   // ("Convert a single line of uuencoded data back to binary and return the binary data.": its second verb too.)
   const rest = first.slice(word.length).replace(AND_DOES, (_, and: string, verb: string) => `${and} ${thirdPerson(verb)}`);
   return `${entry} ${thirdPerson(word)}${rest}${first === text ? "" : "."}`;
@@ -258,6 +258,11 @@ export class EntryReader {
   }
 }
 
+/** A description's first sentence, without its full stop ("Return the base-2 logarithm of x. This is usually …"). */
+function firstSentence(text: string): string {
+  return text.split(/(?<=[\p{L}\d)])\.\s+(?=\p{Lu})/u)[0] ?? text;
+}
+
 /** A function of a reference: its name ("math.fabs()") and the line under it, its description's start. */
 export interface FunctionEntry {
   name: string;
@@ -278,7 +283,7 @@ export function functionEntries(pages: readonly { text: string }[]): FunctionEnt
     const lines = page.text.split("\n").flatMap(entryLinesOf);
     for (const [i, line] of lines.entries()) {
       const name = reader.line(line, lines[i + 1]);
-      if (name?.endsWith("()") && !entries.has(name)) entries.set(name, { name, says: (lines[i + 1] ?? "").slice(0, MAX_SAYS) });
+      if (name?.endsWith("()") && !entries.has(name)) entries.set(name, { name, says: firstSentence((lines[i + 1] ?? "").slice(0, MAX_SAYS)) });
     }
   }
   return [...entries.values()];

@@ -23,8 +23,10 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
   return fact.phrases
     .filter((phrase) => {
       if (overlaps(phrase.text, ctx.topicKey) || (ctx.vocabulary.get(phrase.key)?.count ?? 0) < ctx.minUses) return false;
-      const { named } = fact.sentence;
+      const { named, described } = fact.sentence;
       if (named && phrase.start < named.stop && phrase.stop > named.start) return false;
+      // "base64.b64encode() encodes the bytes-like _____" (object s): a function's parameter is no part of a term (round 55).
+      if (described && fact.sentence.tokens.slice(phrase.first, phrase.end).some((t) => described.parameters.includes(t.text))) return false;
       // A blank in a statement's subject ("_____ are always numbered", "Each _____ has a type") has
       // many defensible answers: statements are asked about what follows their verb.
       if (fact.kind === "statement" && phrase.first < verbIndex(fact)) return false;

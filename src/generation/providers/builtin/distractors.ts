@@ -551,8 +551,27 @@ function closeness(a: string, b: string, entries: readonly string[]): number {
   return common / Math.max(x.length, y.length) + (ownerOf(a) === ownerOf(b) ? 1 : 0) + 1 / (1 + apart / 3);
 }
 
-/** Two descriptions sharing this share of the shorter's words say much the same. */
-const SAME_DESCRIPTION = 0.5;
+/** Two descriptions sharing this share of the shorter's words, in the same order, say much the same ("from YIQ coordinates" and "from HLS coordinates" share 4 of 5: not). */
+const SAME_DESCRIPTION = 0.85;
+/** Words two descriptions share at least to say the same thing. */
+const SAME_WORDS = 5;
+
+/**
+ * Whether another function's description says much the same as this one's: fnmatch.fnmatchcase() also "tests whether
+ * the filename matches the pattern, returning True or False" (round 54's false statement that was true). The same words
+ * in another order say another thing ("from RGB coordinates to YIQ coordinates", "from YIQ … to RGB …": colorsys).
+ */
+export function describedAlike(answer: string, ctx: Pick<DistractorContext, "entries">): (entry: FunctionEntry) => boolean {
+  const says = contentStems(ctx.entries?.find((entry) => entry.name === answer)?.says ?? "");
+  return (entry) => {
+    const theirs = contentStems(entry.says);
+    // (A set keeps its words in the order the text gives them.)
+    const shared = [...says].filter((word) => theirs.has(word));
+    // (A short one inside a longer one is not the same: "Return the absolute value of x." is in copysign()'s "Return a float
+    // with the magnitude (absolute value) of x …". Nor is a description not read, "".)
+    return shared.length >= SAME_WORDS && shared.length >= SAME_DESCRIPTION * Math.min(theirs.size, says.size) && shared.join(" ") === [...theirs].filter((word) => says.has(word)).join(" ");
+  };
+}
 
 /**
  * Wrong options for the function a description is of ("math.fabs()"): other functions of the same module
@@ -565,14 +584,7 @@ export function entryDistractors(answer: string, stemText: string, n: number, ct
   const stem = compact(stemText);
   const entries = ctx.entries ?? [];
   const names = entries.map((entry) => entry.name);
-  // (Nor one whose description says much the same: fnmatch.fnmatchcase() also "tests whether the filename matches the
-  // pattern, returning True or False", round 54's false statement that was true.)
-  const says = contentStems(entries.find((entry) => entry.name === answer)?.says ?? "");
-  const alike = (entry: FunctionEntry) => {
-    const theirs = contentStems(entry.says);
-    const shared = [...theirs].filter((word) => says.has(word)).length;
-    return shared >= SAME_DESCRIPTION * Math.min(theirs.size, says.size);
-  };
+  const alike = describedAlike(answer, ctx);
   const others = entries.filter(
     (entry) => entry.name !== answer && last(entry.name) !== last(answer) && module(entry.name) === module(answer) && !stem.includes(compact(entry.name.replace(/\(\)$/, ""))) && !alike(entry),
   );

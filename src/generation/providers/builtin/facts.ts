@@ -96,6 +96,8 @@ export function factOf(sentence: Sentence): Fact {
   const predicate = withoutStop(sentence.text.slice(verb.start).split(/\s*[:;]\s|,\s+(?:but|so|while|whereas|and in any case)\s/)[0] ?? "");
   // "… is used to", "… is called on", "SyntaxError is raised when …" (a library's entry, api-entries.ts).
   if (COPULA.has(verb.lower) && ["used", "called", "raised"].includes(next.lower)) return { ...base, kind: "relation", subject, predicate };
+  // "colorsys.rgb_to_yiq() converts the color …": what a function does, its description named for it (sentences.ts).
+  if (sentence.described?.name === subject.text && verb.pos === "VERB") return { ...base, kind: "relation", subject, predicate };
   // "X is a/an/the Y …", and without an article for plurals and mass nouns ("Arrays are multiply
   // subscripted collections …", "Lava is magma that …"): the complement opens with a noun phrase.
   const genusAt = all.find((p) => p.first === subject.end + 1);

@@ -1,5 +1,6 @@
 import type { GenerationRequest, PageText, Question, QuestionType } from "../types.ts";
-import { describesBoth, entryDistractors, isOrdinaryTerm, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
+import { isEnglishWord } from "./english.ts";
+import { describedAlike, describesBoth, entryDistractors, isOrdinaryTerm, overlaps, rivalFacts, termDistractors, type DistractorContext } from "./distractors.ts";
 import { functionEntries, parameterNames, type FunctionEntry } from "./api-entries.ts";
 import { constantFamilies, swapConstant, swapMember } from "./closed-classes.ts";
 import { factOf, type Fact } from "./facts.ts";
@@ -122,7 +123,7 @@ export async function generateQuestions(req: GenerationRequest): Promise<Questio
     if (namesParameter(candidate.sentence, parametersOn(candidate.sentence.page))) continue;
     const fact = namedAsPrinted(factOf(candidate.sentence), material.vocabulary);
     // ("math.atan() returns the _____ of x, in radians": arc tangent, as its name says.)
-    if (nameSaysIt(fact)) continue;
+    if (nameSaysIt(fact, ctx)) continue;
     // The sentence opens with the topic ("Vectors must have …", "An R list is …"): it is about it wherever it stands.
     const opening = fact.subject ?? fact.phrases.find((phrase) => phrase.first === 0);
     const aboutTopic = opening !== undefined && overlaps(opening.text, ctx.topicKey);
@@ -198,8 +199,11 @@ function namesParameter(sentence: Candidate["sentence"], names: ReadonlySet<stri
   // Bare: opening the sentence or after a preposition, conjunction or verb ("with addr", "If skipkeys is …"), and
   // no noun's modifier ("matrix structures"), nor a call ("matrix(…)").
   const bare = (i: number) => i === 0 || ["ADP", "SCONJ", "CCONJ", "VERB", "AUX"].includes(tokens[i - 1]?.pos ?? "");
-  // (A function's description names its own parameters, the function named before them: "math.ulp() returns the value of … x".)
-  return tokens.some((t, i) => names.has(t.text) && !sentence.described?.parameters.includes(t.text) && bare(i) && !["NOUN", "PROPN"].includes(tokens[i + 1]?.pos ?? "") && tokens[i + 1]?.text !== "(");
+  // ("… returns a controller object for the browser type using.": webbrowser.get(using=None)'s, an English word ending the
+  // sentence, reads as a sentence cut short, round 55; "… for the event named eventName." reads as a name.)
+  // ("… is passed to the listener." names a thing.)
+  const last = (i: number) => i === tokens.length - 2 && tokens[i + 1]?.text === "." && isEnglishWord(tokens[i]?.lower ?? "") && !["DET", "ADJ", "PRON"].includes(tokens[i - 1]?.pos ?? "");
+  return tokens.some((t, i) => names.has(t.text) && (bare(i) || last(i)) && !["NOUN", "PROPN"].includes(tokens[i + 1]?.pos ?? "") && tokens[i + 1]?.text !== "(");
 }
 
 function relevanceOf(candidate: Candidate, fact: Fact): number {
@@ -231,6 +235,9 @@ function alikeInLength(option: string, answer: string): boolean {
 
 /** The subject may be the answer only when it is not the topic itself, nor the document's. */
 function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
+  // A module's function is asked under the module's name ("colorsys" asks which of its functions does what), never under its own.
+  const described = describedFunction(fact);
+  if (described !== undefined) return !overlaps(described.replace(/\(\)$/, "").split(".").at(-1) ?? "", ctx.topicKey);
   if (fact.subject === undefined || overlaps(fact.subject.text, ctx.topicKey) || fact.kind === "statement" || isOrdinaryTerm(fact.subject, ctx)) return false;
   if (fact.subject.words === 1 && isDocumentSubject(fact.subject.key, ctx)) return false;
   // "The spec allows … versions of the spec": the predicate would give the answer away.
@@ -246,13 +253,22 @@ function subjectAskable(fact: Fact, ctx: DistractorContext): boolean {
 
 
 /** A function's description its name says ("cmath.sqrt() returns the square root of x"): asked in any form, its name answers it. */
-function nameSaysIt(fact: Fact): boolean {
+function nameSaysIt(fact: Fact, ctx: DistractorContext): boolean {
   const described = describedFunction(fact);
-  return described !== undefined && namesItsWork(described, fact.predicate ?? "");
+  return described !== undefined && namesItsWork(described, fact.predicate ?? "", ctx.entries?.map((entry) => entry.name));
 }
 
-/** No other term of the material fits what the fact says of its subject: "What is …?" has one answer. */
-const describesOnly = (fact: Fact, pool: readonly Fact[]) => !pool.some((other) => describesBoth(fact, other));
+/**
+ * No other term of the material fits what the fact says of its subject: "What is …?" has one answer. A function is told
+ * from the module's others by its description's words in their order (distractors.ts describedAlike): "converts the
+ * color from RGB coordinates to YIQ coordinates" is not what yiq_to_rgb() does.
+ */
+function describesOnly(fact: Fact, pool: readonly Fact[], ctx: DistractorContext): boolean {
+  const described = describedFunction(fact);
+  if (described === undefined) return !pool.some((other) => describesBoth(fact, other));
+  const alike = describedAlike(described, ctx);
+  return !(ctx.entries ?? []).some((entry) => entry.name !== described && alike(entry));
+}
 
 /** "Which of the following is pdftk?": a predicate of one word describes nothing a student could recognise. */
 function describes(fact: Fact): boolean {
@@ -297,7 +313,7 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
       );
       if (others.length === 3) return whatIs(fact, others.map((o) => o.complement ?? ""), ctx.random);
     }
-    if (form === "whichTerm" && subjectAskable(fact, ctx) && fact.subject && describes(fact) && describesOnly(fact, pool)) {
+    if (form === "whichTerm" && subjectAskable(fact, ctx) && fact.subject && describes(fact) && describesOnly(fact, pool, ctx)) {
       const described = describedFunction(fact);
       const distractors = described !== undefined ? entryDistractors(described, whichTermStem(fact, false), 3, ctx) : termDistractors({ ...fact.subject, text: termForm(fact, fact.subject), ...(fact.genus !== undefined && { genus: fact.genus }) }, whichTermStem(fact, false), 3, ctx);
       if (distractors.length === 3) return whichTerm(fact, distractors, ctx.random);
@@ -331,7 +347,7 @@ function multipleChoice(fact: RankedFact, pool: readonly Fact[], req: Generation
 
 function shortAnswer(fact: RankedFact, pool: readonly Fact[], ctx: DistractorContext): Question | undefined {
   const subject = fact.subject;
-  if (subject && subjectAskable(fact, ctx) && describes(fact) && describesOnly(fact, pool) && typeable(subject) && (!subject.plural || fact.kind === "naming")) return whichTermShort(fact);
+  if (subject && subjectAskable(fact, ctx) && describes(fact) && describesOnly(fact, pool, ctx) && typeable(subject) && (!subject.plural || fact.kind === "naming")) return whichTermShort(fact);
   // A lone word to type must be one the material defines ("A finder is …") or a name ("NULL", "HTTPError"):
   // any other is a blank many words fill ("the _____ responds by returning an HTTP error code": server,
   // handler, opener). Raters accepted 18 of 92 such blanks in rounds 16 to 22, 70 of 154 of two words or more.

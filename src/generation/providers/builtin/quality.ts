@@ -593,7 +593,10 @@ export function rejectReason(sentence: Sentence): string | undefined {
   const numbers = tokens.filter((t) => t.pos === "NUM" && /\d/.test(t.text)).length;
   const odd = tokens.filter((t) => t.pos === "X" || t.pos === "SYM" || (t.pos === "NUM" && /\d/.test(t.text) && numbers >= 3) || (t.text.length > 1 && t.text === t.text.toUpperCase() && /\p{L}/u.test(t.text) && t.start > 0));
   const upper = odd.filter((t) => /^\p{Lu}{2,}s?$/u.test(t.text));
-  if (odd.length - upper.length + new Set(upper.map((t) => t.text)).size > Math.max(1, words.length * 0.12)) return "debris";
+  // (In a function's description named for it, capitals are its terms, no heading run in: "colorsys.rgb_to_yiq() converts the
+  // color from RGB coordinates to YIQ coordinates.", round 55.)
+  const capitals = sentence.described ? 0 : new Set(upper.map((t) => t.text)).size;
+  if (odd.length - upper.length + capitals > Math.max(1, words.length * 0.12)) return "debris";
   // Lower-case single letters are variables from examples ("x", "y"); "R", "C" and "a" are words.
   const pluralMark = (t: Token) => t.text === "s" && text.slice(t.start - 1, t.end + 1) === "(s)";
   // (A function's parameters, where the sentence is its description: "math.comb() returns the number of ways to choose k items from n items".)

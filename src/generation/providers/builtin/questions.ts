@@ -82,12 +82,19 @@ export function describedFunction(fact: Fact): string | undefined {
  * "atan" the arc tangent. "Which function returns the square root of x?" is answered by the name (round 54's raters:
  * "the name gives the answer away"), and "cmath.sqrt() returns the square root of x" is true by its name.
  */
-export function namesItsWork(name: string, predicate: string): boolean {
+export function namesItsWork(name: string, predicate: string, siblings: readonly string[] = []): boolean {
   const own = (name.replace(/\(\)$/, "").split(".").at(-1) ?? "").toLowerCase().replace(/[\d_]+/g, "");
   if (own.length < 3) return false;
   const words = wordsOf(predicate.toLowerCase().replace(/-/g, " "));
   // Its letters in order, from the first letters of one to three words in a row ("sq-r-t": square root; "a-tan": arc tangent).
-  return words.some((_, i) => spells(own, words.slice(i, i + 3)));
+  if (words.some((_, i) => spells(own, words.slice(i, i + 3)))) return true;
+  // Or each of its parts said ("b16encode": "encodes … using Base16", round 55), unless another function's name has them
+  // all too: then the question tells them apart ("open_new" beside "open_new_tab" for "opens url in a new window";
+  // "rgb_to_yiq" beside "yiq_to_rgb").
+  const partsOf = (entry: string): string[] => (entry.replace(/\(\)$/, "").split(".").at(-1) ?? "").toLowerCase().match(/[a-z]\d+|[a-z]+/g) ?? [];
+  const said = (part: string) => words.some((word) => (/\d/.test(part) ? word[0] === part[0] && word.endsWith(part.slice(1)) : word.startsWith(part)));
+  const parts = partsOf(name);
+  return parts.length >= 2 && parts.every(said) && !siblings.some((sibling) => sibling !== name && parts.every((part) => partsOf(sibling).includes(part)));
 }
 
 function spells(name: string, words: readonly string[]): boolean {
