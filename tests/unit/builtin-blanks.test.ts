@@ -40,6 +40,12 @@ describe("a blank", () => {
     expect(blanksIn("The default section holds default values for other sections and interpolation purposes.")).toEqual([]);
   });
 
+  it("is never a lone word any module or interface is ('Because the shelve _____ is backed by pickle': module, round 55)", () => {
+    expect(blanksIn("Because the shelve module is backed by the pickle serializer, it is insecure to load a shelf from an untrusted source.")).not.toContain("module");
+    expect(blanksIn("The choice of which database package will be used depends on which interface is available on the system.")).not.toContain("interface");
+    expect(blanksIn("Because the shelve module is backed by the pickle serializer, it is insecure to load a shelf from an untrusted source.")).toContain("pickle serializer");
+  });
+
   it("starts and ends where words do, and never follows a prefix ('the node:d_____': omain module; 'the node: _____': prefix, round 47)", () => {
     const blanks = blanksIn("The stack trace is extended to include the point in time at which the node:domain module had loaded the error handlers.");
     expect(blanks).not.toContain("omain module");

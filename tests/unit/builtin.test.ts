@@ -850,6 +850,7 @@ describe("question forms on real sentences", () => {
     expect(words).toContain("serialization");
     expect(words).not.toContain("comparison");
     expect(words).not.toContain("format");
+
   });
 
   it("asks a module's functions under its name, told apart by their words' order, and never by a parameter's name (round 55: colorsys, base64, webbrowser)", async () => {
@@ -1071,12 +1072,16 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The method resolution order is computed from the bases of a class."))).toBeUndefined();
   });
 
-  it("refuses what rounds 45 to 51's raters rejected, and keeps its look-alikes", () => {
+  it("refuses what rounds 45 to 55's raters rejected, and keeps its look-alikes", () => {
     for (const [text, reason] of [
       // Round 45: "would" tells of a case set up before, unless the sentence sets it up itself.
       ["A manual page would not be displayed about the local systems conventions.", "refers to an example"],
       ["An example would be a user having a personal manual page hierarchy in an NFS based home directory.", "refers to an example"],
       ["Additional directories for manual pages in other character sets would be used if present.", undefined],
+      // Round 55: what is written of another entry ("which open()?"); what it says of itself stays.
+      ["In shelve.DbfilenameShelf, the optional flag parameter has the same interpretation as for the open() function.", "refers to the document"],
+      ["When opening a file for writing, the format, check and preset arguments have the same meanings as for LZMACompressor.", "refers to the document"],
+      ["Because the shelve module is backed by pickle, it is insecure to load a shelf from an untrusted source.", undefined],
       // Round 46: a parameter's name telling what it holds; a sentence cut at a version's dot.
       ["In XML_SetAttlistDeclHandler, the dflt parameter holds the default value of the attribute.", "tautology"],
       ["The attribute type of the declaration is given in the att_type parameter.", "tautology"],

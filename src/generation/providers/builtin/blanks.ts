@@ -30,6 +30,10 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // A blank in a statement's subject ("_____ are always numbered", "Each _____ has a type") has
       // many defensible answers: statements are asked about what follows their verb.
       if (fact.kind === "statement" && phrase.first < verbIndex(fact)) return false;
+      // "Because the shelve _____ is backed by pickle" (module), "depends on which _____ is available" (interface): the kind
+      // of thing a name before it is, or any such thing (round 55). ("The kernel loads drivers as _____" asks for one.)
+      const modifier = fact.sentence.tokens[phrase.termFirst - 1];
+      if (phrase.words === 1 && /^(?:module|interface)s?$/i.test(phrase.text) && !ctx.defined.has(phrase.key) && (["NOUN", "PROPN", "VERB", "X"].includes(modifier?.pos ?? "") || /^which$/i.test(modifier?.text ?? ""))) return false;
       // A lone everyday word ("list", "file", "default") is not what the sentence teaches.
       const used = ctx.vocabulary.get(phrase.key)?.pages.size ?? 0;
       if (phrase.words === 1 && (EVERYDAY.has(phrase.key.toLowerCase()) || EVERYDAY.has(phrase.text.toLowerCase()) || isOrdinaryTerm(phrase, ctx) || used < ctx.minPages)) return false;

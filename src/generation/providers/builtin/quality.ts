@@ -408,6 +408,9 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "… one of the most severely misunderstood technologies around": a superlative judgement, not a fact.
   if (EVALUATIVE.test(text) || /,\s*say,/i.test(text) || /\bone of the (?:most|least|best|worst)\b/i.test(text)) return "opinion";
   if (BOOK_TALK.test(text)) return "refers to the document";
+  // "The optional flag parameter has the same interpretation as for the open() function", "… have the same meanings as for
+  // LZMACompressor": what it says is written elsewhere (rounds 52 and 55: "which open()?").
+  if (/\bsame (?:meaning|interpretation|semantics|effect)s? as (?:for|in|with|the)\b/i.test(text)) return "refers to the document";
   if (namesItsUse(text) || parameterNamesItself(text) || doesWhatItsNameSays(tokens)) return "tautology";
   // "An idealized naive date, assuming the current Gregorian calendar always was …" (round 50): a noun phrase, then a
   // participle's clause, no verb of its own.
