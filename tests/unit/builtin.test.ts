@@ -1072,7 +1072,7 @@ describe("question forms on real sentences", () => {
     expect(rejectReason(read("The method resolution order is computed from the bases of a class."))).toBeUndefined();
   });
 
-  it("refuses what rounds 45 to 55's raters rejected, and keeps its look-alikes", () => {
+  it("refuses what rounds 45 to 56's raters rejected, and keeps its look-alikes", () => {
     for (const [text, reason] of [
       // Round 45: "would" tells of a case set up before, unless the sentence sets it up itself.
       ["A manual page would not be displayed about the local systems conventions.", "refers to an example"],
@@ -1082,6 +1082,9 @@ describe("question forms on real sentences", () => {
       ["In shelve.DbfilenameShelf, the optional flag parameter has the same interpretation as for the open() function.", "refers to the document"],
       ["When opening a file for writing, the format, check and preset arguments have the same meanings as for LZMACompressor.", "refers to the document"],
       ["Because the shelve module is backed by pickle, it is insecure to load a shelf from an untrusted source.", undefined],
+      // Round 56: a sentence begun on the page before, its verb there ("… it will need to call" / "multiprocessing.set_executable() to let …").
+      ["multiprocessing.set_executable() to let the module know where to find the standard Python interpreter.", "no subject or verb"],
+      ["A shebang line lets the operating system know which interpreter runs the archive.", undefined],
       // Round 46: a parameter's name telling what it holds; a sentence cut at a version's dot.
       ["In XML_SetAttlistDeclHandler, the dflt parameter holds the default value of the attribute.", "tautology"],
       ["The attribute type of the declaration is given in the att_type parameter.", "tautology"],

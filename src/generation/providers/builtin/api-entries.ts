@@ -280,8 +280,11 @@ export function functionEntries(pages: readonly { text: string }[]): FunctionEnt
   const entries = new Map<string, FunctionEntry>();
   const reader = new EntryReader();
   for (const page of pages) {
-    const lines = page.text.split("\n").flatMap(entryLinesOf);
+    // (Only a line with a bracket or a class's keyword can hold an entry: a long document has tens of thousands of lines.)
+    if (!page.text.includes("(")) continue;
+    const lines = page.text.split("\n").flatMap((line) => (line.includes("(") || /\b(?:class|exception)\s/.test(line) ? entryLinesOf(line) : [line]));
     for (const [i, line] of lines.entries()) {
+      if (!line.includes("(") && !/^(?:class|exception)\s/.test(line.trim())) continue;
       const name = reader.line(line, lines[i + 1]);
       if (name?.endsWith("()") && !entries.has(name)) entries.set(name, { name, says: firstSentence((lines[i + 1] ?? "").slice(0, MAX_SAYS)) });
     }

@@ -190,6 +190,9 @@ export function hasSubjectAndVerb(tokens: readonly Token[]): boolean {
   return finiteAfterSubject(tokens) || (comma > 0 && finiteAfterSubject(tokens.slice(comma + 1)));
 }
 
+/** Verbs whose object does a bare verb's action: "let the module know". */
+const CAUSATIVE = new Set(["let", "lets", "make", "makes", "help", "helps"]);
+
 const CONDITION = /^(?:If|When|Whenever|Unless|While|Once|After|Before|Although|Though|Because|Since)$/;
 
 function finiteAfterSubject(tokens: readonly Token[]): boolean {
@@ -213,7 +216,9 @@ function finiteAfterSubject(tokens: readonly Token[]): boolean {
     // (Unless a verb's -s form the tagger took for a noun follows, "A parser that reads each line returns a list …".)
     const nounAsVerb = () => tokens.slice(i + 1).some((t, k) => t.pos === "NOUN" && /\p{Ll}[^s]s$/u.test(t.text) && tokens[i + k]?.pos === "NOUN" && tokens[i + k + 2]?.pos === "DET");
     const relative = RELATIVE.has(before.lower) && (tokens[i - 2]?.text === "," || (["a", "an", "the"].includes(tokens[0]?.lower ?? "") && i <= 6)) && !nounAsVerb();
-    if (!finite || relative) continue;
+    // ("… to let the module know where to find …": a bare verb after a causative's object is no main verb, round 56.)
+    const caused = token.lower === token.lemma && tokens.slice(Math.max(0, i - 4), i - 1).some((t) => CAUSATIVE.has(t.lower));
+    if (!finite || relative || caused) continue;
     // "Patterns read from the file specified by …" (round 36): a participle before "from" or "by", with no verb after
     // it, describes its noun; the sentence has no verb of its own.
     // ("… the build produces from the sources" is a verb: a third person's "-s" is no participle.)

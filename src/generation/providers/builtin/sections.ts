@@ -193,9 +193,11 @@ export function sectionsAtPageStart(pages: readonly PageText[]): Map<number, rea
   for (const page of pages) {
     reader.startPage(page.page);
     starts.set(page.page, reader.headings);
+    // (A heading run onto its first entry's line, "Power and logarithmic functions math.cbrt(x)", is read apart: only a
+    // line with a bracket can hold an entry, and a long document has tens of thousands of lines.)
     const lines = page.text
       .split("\n")
-      .flatMap(entryLinesOf)
+      .flatMap((line) => (line.includes("(") ? entryLinesOf(line) : [line]))
       .filter((line) => line.trim());
     // A table of contents whose page numbers sit on lines of their own: headings, not sections.
     if (lines.filter((line) => sectionHeading(line)).length > Math.max(5, lines.length * 0.4)) continue;
