@@ -46,6 +46,14 @@ describe("a blank", () => {
     expect(blanksIn("Because the shelve module is backed by the pickle serializer, it is insecure to load a shelf from an untrusted source.")).toContain("pickle serializer");
   });
 
+  it("is never what a denial is said of, nor a degree's or a count's key ('its _____ is usually not invoked', 'a relatively _____', round 56)", () => {
+    expect(blanksIn("When a class instance is unpickled, its __init__() method is usually not invoked by the unpickling machinery.")).not.toContain("__init__() method");
+    expect(blanksIn("By default, the pickle data format uses a relatively compact binary representation for the objects it writes.")).not.toContain("compact binary representation");
+    expect(blanksIn("The enter() and exit() methods can be called an arbitrary number of times on a single domain object.")).not.toContain("arbitrary number");
+    // Elsewhere the same terms are blanks.
+    expect(blanksIn("By default, the pickle data format uses a compact binary representation for the objects it writes.")).toContain("compact binary representation");
+  });
+
   it("starts and ends where words do, and never follows a prefix ('the node:d_____': omain module; 'the node: _____': prefix, round 47)", () => {
     const blanks = blanksIn("The stack trace is extended to include the point in time at which the node:domain module had loaded the error handlers.");
     expect(blanks).not.toContain("omain module");
@@ -314,7 +322,7 @@ describe("a member of a closed class", () => {
     expect(types).toHaveLength(3);
     // The document's own "complex number" first.
     expect(types).toContain("complex number");
-    for (const option of types) expect(["integer", "string", "tuple", "list", "dictionary", "boolean", "complex number", "bytes object", "set"]).toContain(option);
+    for (const option of types) expect(["integer", "string", "tuple", "list", "dictionary", "boolean", "complex number", "bytes object", "set", "array"]).toContain(option);
     // Never one the stem names, whatever its case.
     const formats = termDistractors(shape("binary"), "The plistlib module supports both _____ and XML plist files.", 3, ctx, true);
     expect(formats).toHaveLength(3);

@@ -1085,6 +1085,7 @@ describe("question forms on real sentences", () => {
       // Round 56: a sentence begun on the page before, its verb there ("… it will need to call" / "multiprocessing.set_executable() to let …").
       ["multiprocessing.set_executable() to let the module know where to find the standard Python interpreter.", "no subject or verb"],
       ["A shebang line lets the operating system know which interpreter runs the archive.", undefined],
+      ["Module shelve Indexed databases of objects; uses pickle.", "refers to the document"],
       // Round 46: a parameter's name telling what it holds; a sentence cut at a version's dot.
       ["In XML_SetAttlistDeclHandler, the dflt parameter holds the default value of the attribute.", "tautology"],
       ["The attribute type of the declaration is given in the att_type parameter.", "tautology"],

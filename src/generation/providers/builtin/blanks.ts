@@ -67,6 +67,12 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // "Png_set_filler() does not change the _____." (round 46: color type, and bit depth as well): what a clause denies
       // of a thing, many terms fill.
       if (/\b(?:not|never|cannot|\p{L}+n't)\b[^,;:]*$/u.test(text.slice(0, phrase.start))) return false;
+      // "When a class instance is unpickled, its _____ is usually not invoked" (round 56: __getstate__() is not either): the
+      // subject of a denial likewise.
+      if (/^\s+(?:(?:is|are|was|were|does|do|did|will|would|can|could|may|might|must|should|has|have)(?:\s+\p{Ll}+ly)?\s+(?:not|never)|cannot|\p{Ll}+n't)\b/u.test(text.slice(phrase.stop))) return false;
+      // "a relatively _____" (compact binary representation), "a more _____ than persistence", "a(n) _____ of times" (arbitrary
+      // number): a degree or a count said around the blank, which only the key's own adjective fits (round 56).
+      if (/\b(?:relatively|more|most|less|least|very|quite|rather|fairly|too)\s+$/i.test(text.slice(0, phrase.start)) || /^\s+of times\b/.test(text.slice(phrase.stop))) return false;
       // "over the past 1000 _____": a unit after a number is no term.
       if (/\d\s*$/.test(text.slice(0, phrase.termStart))) return false;
       // "… is requested with _____ 1" (mode), "libpng includes a(n) _____, pngvalid, that …" (test program): the word for

@@ -25,7 +25,7 @@ const CLASSES: readonly (readonly string[])[] = [
  * "text" beside "binary". (No two of a class are one thing: "escaping" and "unescaping" are left out.)
  */
 const OPTION_CLASSES: readonly (readonly string[])[] = [
-  ["float", "integer", "string", "tuple", "list", "dictionary", "boolean", "complex number", "bytes object", "set"],
+  ["float", "integer", "string", "tuple", "list", "dictionary", "boolean", "complex number", "bytes object", "set", "array"],
   ["binary", "text", "XML", "JSON", "YAML", "CSV"],
   ["encoding", "decoding", "parsing", "serialization", "compression", "decompression", "validation"],
 ];

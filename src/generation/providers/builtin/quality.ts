@@ -413,6 +413,8 @@ export function rejectReason(sentence: Sentence): string | undefined {
   // "… one of the most severely misunderstood technologies around": a superlative judgement, not a fact.
   if (EVALUATIVE.test(text) || /,\s*say,/i.test(text) || /\bone of the (?:most|least|best|worst)\b/i.test(text)) return "opinion";
   if (BOOK_TALK.test(text)) return "refers to the document";
+  // "Module shelve Indexed databases of objects; uses pickle.": a "See also" list's entry, a module and its summary (round 56).
+  if (/^Module [\w.]+ \p{Lu}/u.test(text)) return "refers to the document";
   // "The optional flag parameter has the same interpretation as for the open() function", "… have the same meanings as for
   // LZMACompressor": what it says is written elsewhere (rounds 52 and 55: "which open()?").
   if (/\bsame (?:meaning|interpretation|semantics|effect)s? as (?:for|in|with|the)\b/i.test(text)) return "refers to the document";
