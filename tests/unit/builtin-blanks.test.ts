@@ -54,6 +54,14 @@ describe("a blank", () => {
     expect(blanksIn("By default, the pickle data format uses a compact binary representation for the objects it writes.")).toContain("compact binary representation");
   });
 
+  it("is never a list's middle member, nor a word for any parameter, equivalent or exception (round 57: 'stdin, stdout, _____, and exit')", () => {
+    expect(blanksIn("The sandbox gives the program the stdin, stdout, stderr streams, and exit capabilities of the host.")).not.toContain("stderr streams");
+    expect(blanksIn("If the default parameter is given, the ContextVar.get() method returns it when the variable has no value.")).not.toContain("parameter");
+    expect(blanksIn("A tapset is the SystemTap equivalent of a library which hides some of the lower-level details.")).not.toContain("equivalent");
+    // A list's last member is still a blank where the stem names the list's kind.
+    expect(blanksIn("The sandbox gives the program the stdin, stdout and stderr streams of the host process.")).toContain("stderr streams");
+  });
+
   it("starts and ends where words do, and never follows a prefix ('the node:d_____': omain module; 'the node: _____': prefix, round 47)", () => {
     const blanks = blanksIn("The stack trace is extended to include the point in time at which the node:domain module had loaded the error handlers.");
     expect(blanks).not.toContain("omain module");

@@ -218,6 +218,13 @@ describe("a library reference's functions", () => {
     expect(reasons("fnmatch.fnmatch(filename, pattern)", "Test whether the filename string matches the pattern string, returning True or False.", "fnmatchcase() can be used to perform a case-sensitive comparison, regardless of the operating system.").at(-1)?.[0]).toBe(
       "fnmatchcase() can be used to perform a case-sensitive comparison, regardless of the operating system.",
     );
+    // A sentence naming a module is about that module, not read inside the entry before it (round 57: "In ndbm.close(), the dbm.dumb module …").
+    expect(reasons("dbm.ndbm.close()", "Close the ndbm database.", "The dbm.dumb module provides a persistent dictionary-like interface which is written entirely in Python.").at(-1)?.[0]).toBe(
+      "The dbm.dumb module provides a persistent dictionary-like interface which is written entirely in Python.",
+    );
+    // A function's description after an exception's, its entry's line lost, is no longer the exception's (round 57: dbm.gnu.open()).
+    const lost = reasons("exception dbm.gnu.error", "Raised on dbm.gnu-specific errors, such as I/O errors.", "Open a gdbm database and return a gdbm object. The optional mode argument is the Unix mode of the file, used only when the database is created.");
+    expect(lost.at(-1)?.[0]).toBe("The optional mode argument is the Unix mode of the file, used only when the database is created.");
     // (Round 54: binascii's second verb.)
     expect(reasons("binascii.a2b_uu(string)", "Convert a single line of uuencoded data back to binary and return the binary data.")[0]?.[0]).toBe(
       "binascii.a2b_uu() converts a single line of uuencoded data back to binary and returns the binary data.",

@@ -100,8 +100,8 @@ export function inEntry(text: string, name: string): string | undefined {
   const named = isEnglishWord(last.toLowerCase()) ? dotted : last;
   if (new RegExp(`(?<!\\w)${escapeRegExp(named)}(?!\\w)`, "u").test(text)) return undefined;
   // "The shlex module is only designed for Unix shells." under shlex.quote(): of the module, not the function.
-  const module = dotted.includes(".") ? dotted.split(".")[0] : undefined;
-  if (module && new RegExp(`\\b${escapeRegExp(module)} module\\b`, "u").test(text)) return undefined;
+  // ("In ndbm.close(), the dbm.dumb module provides …": any module named is what the sentence is about, round 57.)
+  if (/\b[A-Za-z_][\w.]* module\b/.test(text)) return undefined;
   // "Mapping protocol access is a generic name for …": a definition of its own term needs no entry, and may stand after a
   // heading the page lost (round 52: read under configparser.ExtendedInterpolation).
   if (/^\p{Lu}\p{Ll}+(?: \p{Ll}+){0,3} (?:is|are) (?:a|an|the)\s/u.test(text) && !/^(?:The|A|An|This|It|These)\s/.test(text)) return undefined;

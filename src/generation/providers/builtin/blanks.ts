@@ -73,6 +73,8 @@ export function blankable(fact: Fact, ctx: DistractorContext): Phrase[] {
       // "a relatively _____" (compact binary representation), "a more _____ than persistence", "a(n) _____ of times" (arbitrary
       // number): a degree or a count said around the blank, which only the key's own adjective fits (round 56).
       if (/\b(?:relatively|more|most|less|least|very|quite|rather|fairly|too)\s+$/i.test(text.slice(0, phrase.start)) || /^\s+of times\b/.test(text.slice(phrase.stop))) return false;
+      // "stdin, stdout, _____, and exit capabilities" (stderr, round 57): a list's middle member its neighbours give away.
+      if (/,\s*$/.test(text.slice(0, phrase.start)) && /^\s*(?:,|and\b|or\b)/.test(text.slice(phrase.stop))) return false;
       // "over the past 1000 _____": a unit after a number is no term.
       if (/\d\s*$/.test(text.slice(0, phrase.termStart))) return false;
       // "… is requested with _____ 1" (mode), "libpng includes a(n) _____, pngvalid, that …" (test program): the word for
@@ -237,7 +239,9 @@ const VAGUE_HEADS = new Set(["mechanism", "structure", "logic", "facility", "inf
 const EVERYDAY = new Set(
   ("list file element entry item default content data information program output input code text name object member part piece kind way value type thing " +
     // "… has some _____ compared to real hardware watchpoints": what any tool has, not what this one is.
-    "limitation restriction benefit drawback issue error improvement advantage disadvantage consequence effect").split(" "),
+    "limitation restriction benefit drawback issue error improvement advantage disadvantage consequence effect " +
+    // "SystemTap's _____ of a library" (equivalent), "the default _____" (parameter), "a(n) _____ is thrown" (round 57).
+    "equivalent parameter argument exception").split(" "),
 );
 
 /** Words that are both a noun and a participle of the same spelling: "the output set to null". */

@@ -209,6 +209,12 @@ function paragraphsOf(pageText: string, sections: SectionReader): Paragraph[] {
       continue;
     }
     if (current.length === 0 && lastBreak !== undefined && GLOSSARY_TERM.test(lastBreak) && wordsOf(lastBreak).length <= 6) term = lastBreak;
+    // "Open a gdbm database and return a gdbm object." after "exception dbm.gnu.error"'s paragraph: a function's description
+    // whose entry's line the page lost (round 57: "In dbm.gnu.error, the optional mode argument is …"). It is no longer the class's.
+    if (under?.includes(".") && !under.endsWith("()") && DOES.test(line.trim()) && /[.!?]["”’)]?$/.test(current.at(-1)?.trim() ?? ".") && (current.length > 0 || !opens)) {
+      flush();
+      under = undefined;
+    }
     lastBreak = undefined;
     current.push(line);
     // What a colon introduces (a list, a program's output, dropped as code) is set apart: "… two simple ideas
