@@ -331,6 +331,10 @@ describe("a member of a closed class", () => {
     // The document's own "complex number" first.
     expect(types).toContain("complex number");
     for (const option of types) expect(["integer", "string", "tuple", "list", "dictionary", "boolean", "complex number", "bytes object", "set", "array"]).toContain(option);
+    // A word of C's types and of a dynamic language's, the document using neither more: the latter (round 58: punycode).
+    for (const option of termDistractors(shape("string"), "Calling punycode.toASCII() on a(n) _____ that only contains ASCII characters has no effect.", 3, ctx, true)) {
+      expect(["pointer", "structure", "union", "floating-point number"]).not.toContain(option);
+    }
     // Never one the stem names, whatever its case.
     const formats = termDistractors(shape("binary"), "The plistlib module supports both _____ and XML plist files.", 3, ctx, true);
     expect(formats).toHaveLength(3);

@@ -61,8 +61,9 @@ const singular = (text: string) => [...byMember.keys()].find((member) => member 
  */
 export function closedClassOptions(answerText: string, isPlural: boolean, stemText: string, n: number, used: (member: string) => boolean, random: Random): string[] {
   const member = singular(answerText);
-  // Of a word's classes, the one whose members the document uses most.
-  const members = member && (byMember.get(member) ?? []).reduce<readonly string[] | undefined>((best, c) => (best === undefined || c.filter(used).length > best.filter(used).length ? c : best), undefined);
+  // Of a word's classes, the one whose members the document uses most; alike, a dynamic language's types rather than C's
+  // (round 58: "structure", "union" beside "string" in Node.js's punycode).
+  const members = member && (byMember.get(member) ?? []).reduce<readonly string[] | undefined>((best, c) => (best === undefined || c.filter(used).length >= best.filter(used).length ? c : best), undefined);
   if (!member || !members) return [];
   const stem = stemText.toLowerCase();
   const others = members.filter((other) => other !== member && !new RegExp(`\\b${other.toLowerCase()}`).test(stem));
