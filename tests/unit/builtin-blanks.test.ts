@@ -332,7 +332,8 @@ describe("a member of a closed class", () => {
     expect(types).toContain("complex number");
     for (const option of types) expect(["integer", "string", "tuple", "list", "dictionary", "boolean", "complex number", "bytes object", "set", "array"]).toContain(option);
     // A word of C's types and of a dynamic language's, the document using neither more: the latter (round 58: punycode).
-    for (const option of termDistractors(shape("string"), "Calling punycode.toASCII() on a(n) _____ that only contains ASCII characters has no effect.", 3, ctx, true)) {
+    const neither = contextOf(twice(["Punycode is a character encoding scheme used by internationalized domain names in browsers."]), "punycode");
+    for (const option of termDistractors(shape("string"), "Calling punycode.toASCII() on a(n) _____ that only contains ASCII characters has no effect.", 3, neither, true)) {
       expect(["pointer", "structure", "union", "floating-point number"]).not.toContain(option);
     }
     // Never one the stem names, whatever its case.
