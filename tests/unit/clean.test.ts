@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CHARS_PER_TURN, cleanPages, cleanPagesInTurns, newStats } from "../../src/materials/clean/index.ts";
 import { tidySpacing } from "../../src/materials/clean/lines.ts";
+import { isEntrySignature } from "../../src/materials/clean/signatures.ts";
 
 type Page = { page: number; text: string };
 const fixture = (name: string): Page[] => JSON.parse(readFileSync(new URL(`../fixtures/text/${name}.json`, import.meta.url), "utf8")) as Page[];
@@ -156,6 +157,31 @@ describe("code listings and option tables", () => {
   it("keeps headings and prose that name functions", () => {
     expect(cleanText(rIntroClean, 21)).toContain("(see Section 7.2 [The scan() function], page 34.)");
     expect(linesOf(rIntroClean).map(({ line }) => line)).toContain("5.8 Forming partitioned matrices, cbind() and rbind()");
+  });
+
+  it("keeps a library entry's signature, whatever its brackets and defaults, on a line of its own (round 57: dbm.gnu.open() was dropped)", () => {
+    const text = [
+      "exception dbm.gnu.error",
+      "Raised on dbm.gnu-specific errors, such as I/O errors.",
+      "dbm.gnu.open(filename[, flag[, mode]])",
+      "Open a gdbm database and return a gdbm object.",
+      "class shelve.Shelf(dict, protocol=None, writeback=False, keyencoding='utf-8')",
+      "A subclass of collections.abc.MutableMapping which stores pickled values in the dict object.",
+      "rl.resume()",
+      "rl.setPrompt(prompt)",
+      "rl.write(data[, key])",
+      "console.log([data][, ...args])",
+      "The rl.write() method will write either data or a key sequence to the output.",
+    ].join("\n");
+    const [page] = cleanPages([{ page: 1, text }]);
+    const lines = page?.text.split("\n") ?? [];
+    for (const signature of ["dbm.gnu.open(filename[, flag[, mode]])", "class shelve.Shelf(dict, protocol=None, writeback=False, keyencoding='utf-8')", "rl.resume()", "rl.setPrompt(prompt)", "rl.write(data[, key])", "console.log([data][, ...args])"]) {
+      expect(lines).toContain(signature);
+    }
+    expect(lines).toContain("Open a gdbm database and return a gdbm object.");
+    // A call passing values is no entry's signature (whether a listing's line or prose is for the other rules to say).
+    expect(isEntrySignature("os.path.join(base, 'build')")).toBe(false);
+    expect(isEntrySignature("dbm.open(file, flag='r', mode=0o666)")).toBe(true);
   });
 
   it("drops C++ code and a table of command-line options", () => {

@@ -6,6 +6,7 @@
  * ("The function attr(object, name) selects an attribute.") stays.
  */
 import { BREAK, dropLines, type CleanStats, type PageLines } from "./lines.ts";
+import { isEntrySignature } from "./signatures.ts";
 
 /** The commonest English function words: a fifth or more of running prose, hardly any of code. */
 const FUNCTION_WORDS = new Set(
@@ -51,6 +52,7 @@ const STRING_LITERAL = /"[^"]*"/g;
 const TRAILING_COMMENT = /\s(?:\/\/|#)\s/;
 
 export function isCode(text: string): boolean {
+  if (isEntrySignature(text)) return false;
   // String literals in code are English ("The number is: "); books quote prose with curly quotes.
   let line = text;
   if (line.includes("://") || line.includes("www.") || line.includes("doi:")) line = line.replace(URL, "url");

@@ -7,6 +7,7 @@
  */
 import { brokenWordJoin } from "./hyphens.ts";
 import { BREAK, type CleanStats } from "./lines.ts";
+import { isEntrySignature } from "./signatures.ts";
 
 /** Wrapped text: lines this long (as a share of the page's usual long line) were broken by width. */
 const FULL_LINE = 0.8;
@@ -61,7 +62,9 @@ const MAX_HEADING = 80;
 const TITLE = /^\p{Lu}(?=(?:\S+\s+){0,7}\S+$)[^.!?:;,]{0,79}[^\s.!?:;,"”’)\]]$/u;
 
 function continues(previous: string, next: string, width: number): boolean {
-  if (STARTS_ITEM.test(next)) return false;
+  // A library entry's signature stands alone: "rl.resume()" and "rl.setPrompt(prompt)" are two entries, and the
+  // sentence before one is no part of it.
+  if (STARTS_ITEM.test(next) || isEntrySignature(next) || isEntrySignature(previous)) return false;
   if (previous.length <= MAX_HEADING && HEADING.test(previous) && !ENDS_SENTENCE.test(previous)) return false;
   if (!ENDS_SENTENCE.test(previous) && STARTS_LOWER.test(next)) return true;
   // "… the rest of the Git documentation." / "The Git object database": after a sentence's end, a short
